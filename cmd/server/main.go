@@ -1,0 +1,59 @@
+// Command server serves every game on localhost with embedded defaults: no
+// account, no configuration. Set TOKEN_KEYS to keep tokens valid across
+// restarts.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	bundle "github.com/agentgames/bundle"
+	"github.com/agentgames/bundle/internal/games"
+	"github.com/agentgames/bundle/internal/httpapi"
+	"github.com/agentgames/bundle/internal/keys"
+	"github.com/agentgames/bundle/internal/play"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on")
+	flag.Parse()
+	if err := run(*addr); err != nil {
+		slog.Error("server stopped", "err", err)
+		os.Exit(1)
+	}
+}
+
+func run(addr string) error {
+	ring, err := keys.FromEnv(true, func(msg string) { slog.Warn(msg) })
+	if err != nil {
+		return err
+	}
+	h, err := httpapi.New(play.NewService(ring, games.All()...), bundle.OpenAPI)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	slog.Info("serving every game", "url", "http://"+addr, "start", "http://"+addr+"/llms.txt")
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

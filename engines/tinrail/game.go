@@ -1,0 +1,342 @@
+// Package tinrail holds the rules of Tinrail, a tile-laying duel between the
+// player and G-Bot on a 6x6 board, and G-Bot's two levels of play.
+//
+// A State is a plain value: Play applies the player's placement and G-Bot's
+// reply to it and answers what happened. Every random choice (the deal and
+// G-Bot's tie-breaks) comes from the game's seed through package rng:
+//
+//   - the deck is stream 1: the 35 tile ids in canonical order are shuffled
+//     with rng's Fisher–Yates; the player is dealt deck[0..2], G-Bot
+//     deck[3..5], and deck[6..34] is the pile with deck[6] on top;
+//   - G-Bot's choice when k tiles are already on the board draws from stream
+//     2^32 + k, so G-Bot's randomness never shifts the deck.
+//
+// A hand keeps its order: placing tile i removes it and closes the gap, and a
+// drawn tile goes to the end.
+package tinrail
+
+import (
+	"fmt"
+
+	"github.com/agentgames/bundle/engines"
+	"github.com/agentgames/bundle/engines/rng"
+)
+
+// Stream numbers of the game's random streams (see the package comment).
+const (
+	streamDeck     = 1
+	streamGBotBase = 1 << 32
+)
+
+// HandSize is the number of tiles each side holds while the pile lasts.
+const (
+	HandSize = 3
+	PileSize = TileCount - 2*HandSize
+)
+
+// Player is one of the two sides.
+type Player uint8
+
+// The two sides; the player moves first.
+const (
+	You Player = iota
+	GBot
+)
+
+// Other is the opposing side.
+func (p Player) Other() Player { return 1 - p }
+
+// Opponent is G-Bot's level.
+type Opponent uint8
+
+// G-Bot's levels; the score multiplier is 0.6 against Easy and 1.0 against
+// Wise.
+const (
+	Easy Opponent = iota
+	Wise
+)
+
+// Result is the match outcome from the player's side.
+type Result uint8
+
+// Outcomes. Ongoing until the match ends.
+const (
+	Ongoing Result = iota
+	Win
+	Loss
+	Draw
+)
+
+// Ending says how a finished match ended.
+type Ending uint8
+
+// Ways a match ends.
+const (
+	NotEnded Ending = iota
+	// GBotOff: G-Bot's engine left the table and the player's did not.
+	GBotOff
+	// YouOff: the player's engine left the table and G-Bot's did not.
+	YouOff
+	// BothOff: one placement sent both engines off the table.
+	BothOff
+	// HeadOn: both engines rode a common strand in opposite directions.
+	HeadOn
+	// TilesExhausted: all 35 tiles were placed with both engines riding,
+	// leaving the side to move with no tile.
+	TilesExhausted
+)
+
+// Hand is a side's tiles, in order.
+type Hand struct {
+	n     uint8
+	tiles [HandSize]Tile
+}
+
+// Len is the number of tiles in the hand.
+func (h *Hand) Len() int { return int(h.n) }
+
+// At is the i-th tile of the hand.
+func (h *Hand) At(i int) Tile { return h.tiles[i] }
+
+// Tiles lists the hand in order.
+func (h *Hand) Tiles() []Tile { return append([]Tile(nil), h.tiles[:h.n]...) }
+
+func (h *Hand) remove(i int) Tile {
+	t := h.tiles[i]
+	copy(h.tiles[i:], h.tiles[i+1:h.n])
+	h.n--
+	return t
+}
+
+func (h *Hand) add(t Tile) {
+	h.tiles[h.n] = t
+	h.n++
+}
+
+// position is what a placement changes: the board and both engines.
+type position struct {
+	board Board
+	at    [2]Notch
+	out   [2]bool
+}
+
+// Placement is one tile laid by one side and what it caused.
+type Placement struct {
+	Player   Player
+	Tile     Tile
+	Rotation int
+	Cell     int
+	// Rides has one entry per engine that faced the cell, in player order.
+	Rides []Ride
+	// Riders names the side of each ride.
+	Riders []Player
+	// HeadOn reports that the two rides met head on.
+	HeadOn bool
+}
+
+// place lays tile t at rotation r into the cell the given side faces and
+// rides every surviving engine facing that cell.
+func (p *position) place(who Player, t Tile, r int, rides *[2]Ride) (rode [2]bool, headOn bool) {
+	c := p.at[who].Cell
+	p.board.Put(c, t, r)
+	for i := range 2 {
+		if !p.out[i] && p.at[i].Cell == c {
+			rides[i] = p.board.ride(p.at[i])
+			rode[i] = true
+		}
+	}
+	if rode[0] && rode[1] && p.board.headOn(&rides[0], &rides[1]) {
+		p.out = [2]bool{true, true}
+		return rode, true
+	}
+	for i := range 2 {
+		if rode[i] {
+			if rides[i].Off {
+				p.out[i] = true
+			} else {
+				p.at[i] = rides[i].To
+			}
+		}
+	}
+	return rode, false
+}
+
+// State is a whole match.
+type State struct {
+	seed       uint64
+	opponent   Opponent
+	pos        position
+	hands      [2]Hand
+	pile       []Tile // top first
+	turn       Player
+	placements int
+	survived   int
+	result     Result
+	ending     Ending
+}
+
+// Starts of the two engines.
+var (
+	YouStart  = Notch{Cell: 32, Port: 4}
+	GBotStart = Notch{Cell: 3, Port: 0}
+)
+
+// New deals a match from the seed against the given G-Bot level.
+func New(seed uint64, opponent Opponent) *State {
+	deck := make([]Tile, TileCount)
+	for i := range deck {
+		deck[i] = Tile(i)
+	}
+	rs := rng.New(seed, streamDeck)
+	rs.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	s := &State{
+		seed:     seed,
+		opponent: opponent,
+		pos:      position{at: [2]Notch{YouStart, GBotStart}},
+		pile:     deck[2*HandSize:],
+	}
+	for i := range HandSize {
+		s.hands[You].add(deck[i])
+		s.hands[GBot].add(deck[HandSize+i])
+	}
+	return s
+}
+
+// Clone returns an independent copy of s.
+func (s *State) Clone() *State {
+	c := *s
+	c.pile = append([]Tile(nil), s.pile...)
+	return &c
+}
+
+// Seed is the seed the match was dealt from.
+func (s *State) Seed() uint64 { return s.seed }
+
+// Opponent is G-Bot's level.
+func (s *State) Opponent() Opponent { return s.opponent }
+
+// Board is the board.
+func (s *State) Board() *Board { return &s.pos.board }
+
+// Engine returns where a side's engine waits and whether it is still on the
+// table.
+func (s *State) Engine(p Player) (Notch, bool) { return s.pos.at[p], !s.pos.out[p] }
+
+// Hand is the player's hand. G-Bot's hand is private: only its size is shown.
+func (s *State) Hand() []Tile { return s.hands[You].Tiles() }
+
+// HandLen is the number of tiles a side holds.
+func (s *State) HandLen(p Player) int { return s.hands[p].Len() }
+
+// PileLen is the number of tiles left in the draw pile.
+func (s *State) PileLen() int { return len(s.pile) }
+
+// Turn is the side to move; after the end it is the side that would have.
+func (s *State) Turn() Player { return s.turn }
+
+// Placements is the number of tiles on the board.
+func (s *State) Placements() int { return s.placements }
+
+// TilesSurvived is the number of placements after which the player's engine
+// was still on the table.
+func (s *State) TilesSurvived() int { return s.survived }
+
+// Result is the outcome so far.
+func (s *State) Result() Result { return s.result }
+
+// Ending says how the match ended.
+func (s *State) Ending() Ending { return s.ending }
+
+// Over reports whether the match has ended.
+func (s *State) Over() bool { return s.result != Ongoing }
+
+// MaxScore is the best score a match can give.
+const MaxScore = 275
+
+// Score is the card's score: 0 until the end; then win 100 + 5 per tile
+// survived, draw 50 + 2 per tile survived, loss 2 per tile survived, times
+// 1.0 against Wise or 0.6 against Easy, rounded down.
+func (s *State) Score() int {
+	var total int
+	switch s.result {
+	case Ongoing:
+		return 0
+	case Win:
+		total = 100 + 5*s.survived
+	case Draw:
+		total = 50 + 2*s.survived
+	default:
+		total = 2 * s.survived
+	}
+	if s.opponent == Easy {
+		return total * 6 / 10
+	}
+	return total
+}
+
+// Play lays the player's tile (index into the live hand, rotation 0..3) and,
+// unless the match is then over, G-Bot's reply. It answers the placements in
+// order. A refused action returns *engines.Illegal and changes nothing.
+func (s *State) Play(tileIndex, rotation int) ([]Placement, error) {
+	if s.Over() {
+		return nil, &engines.Illegal{Code: engines.CodeGameOver, Reason: "the match is over; no action is legal"}
+	}
+	if n := s.hands[You].Len(); tileIndex < 0 || tileIndex >= n {
+		return nil, &engines.Illegal{Code: engines.CodeIllegalAction,
+			Reason: fmt.Sprintf("tileIndex %d is outside your hand: it holds %d tiles, indices 0..%d", tileIndex, n, n-1)}
+	}
+	if rotation < 0 || rotation >= Rotations {
+		return nil, &engines.Illegal{Code: engines.CodeIllegalAction,
+			Reason: fmt.Sprintf("rotation %d is not one of 0, 1, 2, 3", rotation)}
+	}
+	out := []Placement{s.apply(tileIndex, rotation)}
+	if !s.Over() {
+		i, r := s.gbotChoice()
+		out = append(out, s.apply(i, r))
+	}
+	return out, nil
+}
+
+// apply lays the mover's tile and settles the match: eliminations, the
+// placer's draw, the turn, and the draw when the next side has no tile.
+func (s *State) apply(tileIndex, rotation int) Placement {
+	who := s.turn
+	t := s.hands[who].remove(tileIndex)
+	pl := Placement{Player: who, Tile: t, Rotation: rotation, Cell: s.pos.at[who].Cell}
+	var rides [2]Ride
+	rode, headOn := s.pos.place(who, t, rotation, &rides)
+	for i := range 2 {
+		if rode[i] {
+			pl.Rides = append(pl.Rides, rides[i])
+			pl.Riders = append(pl.Riders, Player(i))
+		}
+	}
+	pl.HeadOn = headOn
+	s.placements++
+	if !s.pos.out[You] {
+		s.survived++
+	}
+	switch out := s.pos.out; {
+	case out[You] && out[GBot]:
+		s.result, s.ending = Draw, BothOff
+		if headOn {
+			s.ending = HeadOn
+		}
+	case out[GBot]:
+		s.result, s.ending = Win, GBotOff
+	case out[You]:
+		s.result, s.ending = Loss, YouOff
+	}
+	if s.Over() {
+		return pl
+	}
+	if len(s.pile) > 0 {
+		s.hands[who].add(s.pile[0])
+		s.pile = s.pile[1:]
+	}
+	s.turn = who.Other()
+	if s.hands[s.turn].Len() == 0 {
+		s.result, s.ending = Draw, TilesExhausted
+	}
+	return pl
+}
