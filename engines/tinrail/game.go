@@ -340,3 +340,25 @@ func (s *State) apply(tileIndex, rotation int) Placement {
 	}
 	return pl
 }
+
+// Preview answers what laying the player's hand tile at tileIndex, turned
+// rotation, would do at once, before any draw or reply: the result would be
+// Ongoing, Win, Loss or Draw. It uses only what the player sees. A bad index
+// or rotation previews as Ongoing.
+func (s *State) Preview(tileIndex, rotation int) Result {
+	if s.Over() || tileIndex < 0 || tileIndex >= s.hands[You].Len() || rotation < 0 || rotation >= Rotations {
+		return Ongoing
+	}
+	p := s.pos
+	var rides [2]Ride
+	p.place(You, s.hands[You].At(tileIndex), rotation, &rides)
+	switch fateOf(&p, You) {
+	case fateWins:
+		return Win
+	case fateLoses:
+		return Loss
+	case fateDraws:
+		return Draw
+	}
+	return Ongoing
+}

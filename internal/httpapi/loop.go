@@ -1,8 +1,8 @@
 package httpapi
 
 import (
-	"encoding/json"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"

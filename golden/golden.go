@@ -1,0 +1,12 @@
+// Package golden holds the golden files: per game, seeded transcripts of
+// everything an agent sees (golden/<slug>/*.json), and the random
+// generator's test vectors (golden/rng/vectors.json). Tests regenerate them
+// with -update; the conformance suite replays them against any server.
+package golden
+
+import "embed"
+
+// Files is the golden directory.
+//
+//go:embed */*.json
+var Files embed.FS
