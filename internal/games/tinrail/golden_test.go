@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	bundle "github.com/agentgames/bundle"
@@ -62,7 +63,7 @@ var goldenCases = []goldenCase{
 	{2, "wise", "reckless", false, []string{"loss"}},
 }
 
-func goldenHandler(t *testing.T) *httpapi.Server {
+func goldenHandler(t testing.TB) *httpapi.Server {
 	t.Helper()
 	ring, err := seal.NewKeyring(seal.NewRandomKey(1))
 	if err != nil {
@@ -255,5 +256,28 @@ func TestGoldenFilesAreAllCases(t *testing.T) {
 	}
 	if len(goldenCases) < 20 {
 		t.Errorf("%d golden cases, want at least 20", len(goldenCases))
+	}
+}
+
+// TestDocsTileTable: the tile table in docs/tinrail.md is the engine's deck.
+func TestDocsTileTable(t *testing.T) {
+	doc, err := os.ReadFile("../../../docs/tinrail.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id := range engine.Tile(engine.TileCount) {
+		m := id.At(0)
+		distinct := map[engine.Matching]bool{}
+		for r := range engine.Rotations {
+			distinct[id.At(r)] = true
+		}
+		var strands []string
+		for _, s := range m.Strands() {
+			strands = append(strands, fmt.Sprintf("%d-%d", s[0], s[1]))
+		}
+		row := fmt.Sprintf("| %d | %s | %d |", id, strings.Join(strands, " "), len(distinct))
+		if !strings.Contains(string(doc), row+"\n") {
+			t.Errorf("docs/tinrail.md lacks the row %q", row)
+		}
 	}
 }

@@ -142,12 +142,16 @@ func (m *match) Present() play.Presentation {
 	return p
 }
 
+// strandsText writes strands as "0-5 1-4 2-7 3-6" (ports are one digit).
 func strandsText(ss [4]engine.Strand) string {
-	parts := make([]string, len(ss))
+	b := make([]byte, 0, 4*4)
 	for i, st := range ss {
-		parts[i] = fmt.Sprintf("%d-%d", st[0], st[1])
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, byte('0'+st[0]), '-', byte('0'+st[1]))
 	}
-	return strings.Join(parts, " ")
+	return string(b)
 }
 
 func notchText(e Engine) string {
