@@ -6,7 +6,7 @@ RIE_VERSION := v0.0.0-20261030222936-bef5c4ba774d
 BIN := $(CURDIR)/.bin
 LAMBDA_BUILD := GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build -tags lambda.norpc -trimpath -ldflags="-s -w"
 
-.PHONY: run test tools lint build-TinrailFunction build-CatalogFunction
+.PHONY: run test tools lint build-TinrailFunction build-BrinebellFunction build-CatalogFunction
 
 run:
 	go run ./cmd/server
@@ -27,6 +27,9 @@ test: tools lint
 
 build-TinrailFunction:
 	$(LAMBDA_BUILD) -o $(ARTIFACTS_DIR)/bootstrap ./functions/tinrail
+
+build-BrinebellFunction:
+	$(LAMBDA_BUILD) -o $(ARTIFACTS_DIR)/bootstrap ./functions/brinebell
 
 build-CatalogFunction:
 	$(LAMBDA_BUILD) -o $(ARTIFACTS_DIR)/bootstrap ./functions/catalog

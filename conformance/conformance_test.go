@@ -5,26 +5,13 @@ import (
 	"errors"
 	"testing"
 
-	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/golden"
-	"github.com/agentgames/bundle/internal/games"
-	"github.com/agentgames/bundle/internal/httpapi"
-	"github.com/agentgames/bundle/internal/play"
-	"github.com/agentgames/bundle/internal/seal"
+	"github.com/agentgames/bundle/internal/testserver"
 )
 
 func handler(t *testing.T) conformance.HandlerClient {
-	t.Helper()
-	ring, err := seal.NewKeyring(seal.NewRandomKey(7))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := httpapi.New(play.NewService(ring, games.All()...), bundle.OpenAPI)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return conformance.HandlerClient{Handler: h}
+	return conformance.HandlerClient{Handler: testserver.New(t)}
 }
 
 // TestReplayEveryGolden replays every embedded transcript against this

@@ -199,41 +199,87 @@ func (c lambdaClient) do(ev events.APIGatewayV2HTTPRequest) (int, []byte, error)
 
 var initDuration = regexp.MustCompile(`Init Duration: ([0-9.]+ ms)`)
 
-// TestTinrailFunction plays golden Tinrail matches through the real
-// bootstrap under the emulator, and checks the error path and sizes.
-func TestTinrailFunction(t *testing.T) {
-	bootstrap := buildBootstrap(t, "./functions/tinrail")
+// TestGameFunctions plays golden matches of every game through its real
+// bootstrap under the emulator, and checks the error path.
+func TestGameFunctions(t *testing.T) {
+	for _, game := range []string{"tinrail", "brinebell"} {
+		t.Run(game, func(t *testing.T) {
+			e := startFunction(t, game)
+			ts, err := conformance.Load(golden.Files, game)
+			if err != nil || len(ts) == 0 {
+				t.Fatalf("no golden transcripts: %v", err)
+			}
+			played, start := 0, time.Now()
+			for i := range ts {
+				if !slices.ContainsFunc(ts[i].Covers, func(c string) bool { return strings.HasPrefix(c, "refusal") }) && i%5 != 0 {
+					continue
+				}
+				if err := conformance.Replay(&ts[i], lambdaClient{e}); err != nil {
+					t.Fatalf("%v\nemulator log:\n%s", err, tail(e.log.String()))
+				}
+				played++
+			}
+			t.Logf("replayed %d golden matches through the Lambda function in %s", played, time.Since(start).Round(time.Millisecond))
+			res, err := e.invoke(post("/api/games/"+game+"/action", []byte(`{"state":"AAAA","action":{"type":"bank"}}`)))
+			if err != nil || res.StatusCode != 400 || !strings.Contains(res.Body, `"token_malformed"`) {
+				t.Errorf("bad token through Lambda: %v %d %s", err, res.StatusCode, res.Body)
+			}
+			if res.Headers["Content-Type"] != "application/json; charset=utf-8" {
+				t.Errorf("content type %q", res.Headers["Content-Type"])
+			}
+		})
+	}
+}
+
+// TestCatalogFunction serves the index, llms.txt and JSON errors for any
+// other route through the catalog function.
+func TestCatalogFunction(t *testing.T) {
+	e := startFunction(t, "catalog")
+	res, err := e.invoke(get("/api/games"))
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("index: %v %+v", err, res)
+	}
+	var idx struct {
+		Games []struct{ Slug, InitURL string }
+	}
+	json.Unmarshal([]byte(res.Body), &idx)
+	if len(idx.Games) != 2 || idx.Games[0].InitURL != "https://api.example.test/api/games/tinrail/init" {
+		t.Errorf("index through Lambda: %s", res.Body)
+	}
+	for _, c := range []struct {
+		ev     events.APIGatewayV2HTTPRequest
+		status int
+		want   string
+	}{
+		{get("/llms.txt"), 200, "/api/games/brinebell/init"},
+		{get("/docs/api/brinebell"), 200, "# Brinebell"},
+		{get("/nowhere"), 404, `"not_found"`},
+		{post("/api/games/tinrail/init", nil), 405, `"method_not_allowed"`},
+	} {
+		res, err := e.invoke(c.ev)
+		if err != nil || res.StatusCode != c.status || !strings.Contains(res.Body, c.want) {
+			t.Errorf("%s %s: %v %d %.200s", c.ev.RequestContext.HTTP.Method, c.ev.RawPath, err, res.StatusCode, res.Body)
+		}
+	}
+}
+
+// startFunction builds functions/<name>, reports its size and start-up,
+// and runs it under the emulator.
+func startFunction(t *testing.T, name string) *emulator {
+	t.Helper()
+	bootstrap := buildBootstrap(t, "./functions/"+name)
 	info, _ := os.Stat(bootstrap)
-	t.Logf("bootstrap for this machine: %.1f MB", float64(info.Size())/1e6)
+	t.Logf("%s bootstrap for this machine: %.1f MB", name, float64(info.Size())/1e6)
+	if info.Size() >= 15<<20 {
+		t.Errorf("the bootstrap is %d bytes, over the 15 MB budget", info.Size())
+	}
 	e := startEmulator(t, bootstrap)
 	t.Logf("emulator listening after %s; first invoke (bootstrap start, init, answer) took %s",
 		e.listening.Round(time.Millisecond), e.firstAnswer.Round(100*time.Microsecond))
 	if m := initDuration.FindStringSubmatch(e.log.String()); m != nil {
 		t.Logf("function init duration reported by the emulator: %s", m[1])
 	}
-	ts, err := conformance.Load(golden.Files, "tinrail")
-	if err != nil {
-		t.Fatal(err)
-	}
-	played, start := 0, time.Now()
-	for i := range ts {
-		if !slices.Contains(ts[i].Covers, "refusals") && i%4 != 0 {
-			continue
-		}
-		if err := conformance.Replay(&ts[i], lambdaClient{e}); err != nil {
-			t.Fatalf("%v\nemulator log:\n%s", err, tail(e.log.String()))
-		}
-		played++
-	}
-	t.Logf("replayed %d golden matches through the Lambda function in %s", played, time.Since(start).Round(time.Millisecond))
-
-	res, err := e.invoke(post("/api/games/tinrail/action", []byte(`{"state":"AAAA","action":{"type":"place","tileIndex":0,"rotation":0}}`)))
-	if err != nil || res.StatusCode != 400 || !strings.Contains(res.Body, `"token_malformed"`) {
-		t.Errorf("bad token through Lambda: %v %d %s", err, res.StatusCode, res.Body)
-	}
-	if res.Headers["Content-Type"] != "application/json; charset=utf-8" {
-		t.Errorf("content type %q", res.Headers["Content-Type"])
-	}
+	return e
 }
 
 func tail(s string) string {

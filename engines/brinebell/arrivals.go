@@ -69,7 +69,7 @@ func docksFor(id int) int {
 }
 
 // planBlock draws the plan of the block that starts at g.next from the
-// stream, in the order docs/brinebell-engine.md fixes.
+// stream, in the order docs/brinebell.md fixes.
 func (g *arrivals) planBlock() {
 	first := g.next
 	size := blockEnd(first) - first
@@ -140,6 +140,9 @@ func (s *State) arrive(t int) {
 			dest = b.origin
 		}
 		s.addPassenger(k, d, dest, t)
+		if d != b.origin {
+			s.event(Event{Tick: t, Kind: EventOverflow, Passenger: g.next - 1, Ferry: -1, Dock: d})
+		}
 		per[d]++
 		total++
 	}

@@ -20,7 +20,7 @@ const (
 )
 
 // MarshalBinary encodes the whole state, private parts included, in a
-// compact versioned binary form (layout in docs/brinebell-engine.md).
+// compact versioned binary form (layout in docs/brinebell.md).
 func (s *State) MarshalBinary() ([]byte, error) {
 	return s.appendBinary(make([]byte, 0, 512)), nil
 }

@@ -92,6 +92,13 @@ func TestArrivalsUnderCongestion(t *testing.T) {
 					p.patience != MaxPatience(p.kind, p.id) || p.spawn != t0 || p.dest >= s.docks {
 					t.Fatalf("seed %d tick %d: passenger %+v, batch %+v, oracle %v", seed, t0, p, b0, want)
 				}
+				rerouted := false
+				for _, e := range eventsOf(s, EventOverflow, t0) {
+					rerouted = rerouted || e.Passenger == p.id && e.Dock == p.origin
+				}
+				if rerouted != (p.origin != b0.origin) {
+					t.Fatalf("seed %d tick %d: passenger %d at %d planned at %d, overflow event %v", seed, t0, p.id, p.origin, b0.origin, rerouted)
+				}
 				if p.origin != b0.origin {
 					overflows++
 					if per[b0.origin] < DockCap && total < TotalCap {

@@ -11,5 +11,5 @@
 // Shellbank, Lantern and Windmill, ferry 0 is Ferry A and ferry 1 is
 // Ferry B, and passenger id n is the (n+1)-th passenger of the run. The
 // arrival generator and every decision the rule card leaves open are
-// described in docs/brinebell-engine.md.
+// described in docs/brinebell.md.
 package brinebell

@@ -59,12 +59,14 @@ func TestCartSkippedWhenItDoesNotFit(t *testing.T) {
 		riders   []PassengerKind
 		waiting  []PassengerKind
 		boarding []bool
+		skips    int // EventSkip records: carts left behind with one seat free
 	}{
-		{"one seat: cart skipped, traveller boards", []PassengerKind{Traveller, Traveller, Traveller}, []PassengerKind{Cart, Traveller, Courier}, []bool{false, true, false}},
-		{"two seats: cart boards", []PassengerKind{Traveller, Traveller}, []PassengerKind{Cart, Traveller}, []bool{true, false}},
-		{"two seats: traveller then cart skipped then courier", []PassengerKind{Cart}, []PassengerKind{Traveller, Cart, Courier}, []bool{true, false, true}},
-		{"full: nobody", []PassengerKind{Cart, Cart}, []PassengerKind{Traveller}, []bool{false}},
-		{"empty: two carts", nil, []PassengerKind{Cart, Cart, Traveller}, []bool{true, true, false}},
+		{"one seat: cart skipped, traveller boards", []PassengerKind{Traveller, Traveller, Traveller}, []PassengerKind{Cart, Traveller, Courier}, []bool{false, true, false}, 1},
+		{"two seats: cart boards", []PassengerKind{Traveller, Traveller}, []PassengerKind{Cart, Traveller}, []bool{true, false}, 0},
+		{"two seats: traveller then cart skipped then courier", []PassengerKind{Cart}, []PassengerKind{Traveller, Cart, Courier}, []bool{true, false, true}, 1},
+		{"full: nobody", []PassengerKind{Cart, Cart}, []PassengerKind{Traveller}, []bool{false}, 0},
+		{"empty: two carts", nil, []PassengerKind{Cart, Cart, Traveller}, []bool{true, true, false}, 0},
+		{"full: a cart is not skipped", []PassengerKind{Cart, Cart}, []PassengerKind{Cart}, []bool{false}, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -81,6 +83,15 @@ func TestCartSkippedWhenItDoesNotFit(t *testing.T) {
 			for i, id := range ids {
 				if p, _ := find(s, id); (p.Status == Riding) != c.boarding[i] {
 					t.Fatalf("passenger %d (%d): %+v", i, c.waiting[i], p)
+				}
+			}
+			skips := eventsOf(s, EventSkip, s.clock)
+			if len(skips) != c.skips {
+				t.Fatalf("%d skip events, want %d", len(skips), c.skips)
+			}
+			for _, e := range skips {
+				if p, _ := find(s, e.Passenger); p.Kind != Cart || p.Status != Waiting || e.Ferry != 0 || e.Dock != BellQuay {
+					t.Fatalf("skip event %+v names %+v", e, p)
 				}
 			}
 		})
@@ -106,6 +117,18 @@ func TestPatienceDrain(t *testing.T) {
 	pr, _ := find(s, r)
 	if pw.Patience != pw.MaxPatience-20 || pr.Patience != pr.MaxPatience-10 {
 		t.Fatalf("waiting %d/%d riding %d/%d", pw.Patience, pw.MaxPatience, pr.Patience, pr.MaxPatience)
+	}
+}
+
+func TestRiderPatienceStopsAtZero(t *testing.T) {
+	s := bare(3, 1)
+	id := put(s, Cart, Riding, BellQuay, Orchard, 0)
+	setPatience(s, id, 2)
+	for _, want := range []int{1, 0, 0} {
+		advance(t, s, 1)
+		if p, _ := find(s, id); p.Patience != want || p.Status != Riding {
+			t.Fatalf("rider %+v, want patience %d", p, want)
+		}
 	}
 }
 

@@ -9,7 +9,7 @@ import (
 
 // TestFirstBlockFollowsTheDocs re-derives the overflow order and the plan
 // of the first seeded block with bare rng calls, exactly as the numbered
-// steps of docs/brinebell-engine.md describe them.
+// steps of docs/brinebell.md describe them.
 func TestFirstBlockFollowsTheDocs(t *testing.T) {
 	for _, seed := range []uint64{0, 7, 12345, 1 << 63} {
 		o := rng.New(seed, 1)
@@ -66,7 +66,7 @@ func TestFirstBlockFollowsTheDocs(t *testing.T) {
 type arrival struct{ id, tick, kind, origin, dest int }
 
 // TestSeed7Arrivals pins the first arrivals of seed 7 under the greedy
-// test policy, the worked example of docs/brinebell-engine.md.
+// test policy, the worked example of docs/brinebell.md.
 func TestSeed7Arrivals(t *testing.T) {
 	s := New(7)
 	if s.gen.order != [NumDocks]int{4, 2, 0, 3, 1} {

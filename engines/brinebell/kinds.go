@@ -88,16 +88,22 @@ const (
 	// EventService: idle Ferry began a fresh service at Dock (start, or an
 	// order to the dock it is moored at).
 	EventService
-	eventKinds = EventService
+	// EventOverflow: Passenger, just appeared, was placed at Dock because
+	// its planned origin had no room (see the arrival generator).
+	EventOverflow
+	// EventSkip: Ferry's exchange at Dock left the waiting cart Passenger
+	// behind: one seat was free and a cart takes two.
+	EventSkip
+	eventKinds = EventSkip
 )
 
 // uses tells which optional fields an event of kind k fills; Dock is always
 // filled, Multiplier only by EventExchange.
 func (k EventKind) uses() (passenger, ferry, points bool) {
 	switch k {
-	case EventSpawn, EventDeparture:
+	case EventSpawn, EventDeparture, EventOverflow:
 		return true, false, false
-	case EventBoard:
+	case EventBoard, EventSkip:
 		return true, true, false
 	case EventDeliver:
 		return true, true, true

@@ -73,7 +73,8 @@ func (s *State) serve(f, t int) bool {
 }
 
 // exchange delivers ferry f's riders bound for its dock, scores them, then
-// boards waiting passengers there in FIFO order while seats allow.
+// boards waiting passengers there in FIFO order while seats allow, skipping
+// a cart when only one seat is left.
 func (s *State) exchange(f, t int) {
 	dock := s.ferries[f].dock
 	mult := Multiplier(s.streak)
@@ -104,7 +105,13 @@ func (s *State) exchange(f, t int) {
 	free := Seats - s.seatsTaken(f)
 	for i := range s.passengers {
 		p := &s.passengers[i]
-		if p.status != Waiting || p.origin != dock || seatsOf(p.kind) > free {
+		if p.status != Waiting || p.origin != dock {
+			continue
+		}
+		if seatsOf(p.kind) > free {
+			if p.kind == Cart && free == 1 {
+				s.event(Event{Tick: t, Kind: EventSkip, Passenger: p.id, Ferry: f, Dock: dock})
+			}
 			continue
 		}
 		free -= seatsOf(p.kind)

@@ -9,16 +9,24 @@ import (
 	"testing"
 )
 
-// FuzzAction sends arbitrary bodies to the action endpoint, around a valid
-// state token: whatever arrives, the answer is a 200 envelope or refusal or
-// a 4xx JSON error with a listed code, never a 5xx or a panic.
+// FuzzAction sends arbitrary bodies to every game's action endpoint, around
+// valid state tokens: whatever arrives, the answer is a 200 envelope or
+// refusal or a 4xx JSON error with a listed code, never a 5xx or a panic.
 func FuzzAction(f *testing.F) {
 	h := newServer(f)
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/games/tinrail/init?seed=1", nil))
-	var env struct{ State string }
-	json.Unmarshal(rec.Body.Bytes(), &env)
+	token := func(slug string) string {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/games/"+slug+"/init?seed=1", nil))
+		var env struct{ State string }
+		json.Unmarshal(rec.Body.Bytes(), &env)
+		return env.State
+	}
+	env := struct{ State string }{token("tinrail")}
+	bb := token("brinebell")
 	for _, body := range []string{
+		`{"stateToken":"` + bb + `","action":{"type":"start"}}`,
+		`{"stateToken":"` + bb + `","action":{"type":"order","ferry":0,"dock":1}}`,
+		`{"stateToken":"` + bb + `","action":{"type":"advance","ticks":90,"dock":null}}`,
 		actionBody(env.State, `{"type":"place","tileIndex":0,"rotation":1}`),
 		actionBody(env.State, `{"type":"place","tileIndex":2,"rotation":3,"extra":[1,{}]}`),
 		actionBody(env.State, `{"type":"place","tileIndex":-1,"rotation":1e300}`),
@@ -29,8 +37,12 @@ func FuzzAction(f *testing.F) {
 		f.Add(body)
 	}
 	f.Fuzz(func(t *testing.T, body string) {
+		slug := "tinrail"
+		if strings.Contains(body, bb[:20]) {
+			slug = "brinebell"
+		}
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/games/tinrail/action", strings.NewReader(body)))
+		h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/games/"+slug+"/action", strings.NewReader(body)))
 		if rec.Code >= 500 {
 			t.Fatalf("%d for %q: %s", rec.Code, body, rec.Body)
 		}

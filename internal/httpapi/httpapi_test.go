@@ -286,7 +286,11 @@ func TestSitePages(t *testing.T) {
 	if first["initUrl"] != "http://example.com/api/games/tinrail/init" {
 		t.Errorf("initUrl %v", first["initUrl"])
 	}
-	for _, path := range []string{"/llms.txt", "/", "/docs/api/tinrail", "/openapi.yaml"} {
+	paths := []string{"/llms.txt", "/", "/openapi.yaml"}
+	for _, g := range games.All() {
+		paths = append(paths, "/docs/api/"+g.Info().Slug)
+	}
+	for _, path := range paths {
 		e := do(t, h, "GET", path, "")
 		if e.status != 200 || len(e.body) == 0 {
 			t.Errorf("GET %s = %d", path, e.status)
@@ -329,5 +333,30 @@ func TestContractListsEveryCode(t *testing.T) {
 		if !slices.Contains(refusals, code) {
 			t.Errorf("refusal code %q missing from RefusalCode", code)
 		}
+	}
+}
+
+// TestBrinebellCarriesStateToken: Brinebell answers and refusals carry the
+// token under the card's name, stateToken, as well as state; both names are
+// accepted.
+func TestBrinebellCarriesStateToken(t *testing.T) {
+	h := newServer(t)
+	e := do(t, h, "GET", "/api/games/brinebell/init?seed=7", "")
+	env := e.json(t)
+	token, _ := env["stateToken"].(string)
+	if token == "" || token != env["state"] {
+		t.Fatalf("init: stateToken %q, state %v", token, env["state"])
+	}
+	e = do(t, h, "POST", "/api/games/brinebell/action", `{"stateToken":"`+token+`","action":{"type":"advance","ticks":5}}`)
+	if m := e.json(t); m["ok"] != false || m["code"] != "not_started" || m["stateToken"] != token || m["state"] != token {
+		t.Fatalf("refusal before start: %s", e.body)
+	}
+	e = do(t, h, "POST", "/api/games/brinebell/action", `{"state":"`+token+`","action":{"type":"start"}}`)
+	if m := e.json(t); m["ok"] != true || m["stateToken"] != m["state"] {
+		t.Fatalf("start: %s", e.body)
+	}
+	e = do(t, h, "POST", "/api/games/brinebell/action", `{"stateToken":"`+token+`","action":{"type":"start","ticks":1}}`)
+	if m := e.json(t); m["ok"] != false || m["code"] != "invalid_action" {
+		t.Fatalf("extra field: %s", e.body)
 	}
 }

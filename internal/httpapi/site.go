@@ -110,6 +110,10 @@ A request the server cannot act on (not JSON, unknown game, missing or damaged s
     curl -s -X POST %[1]s/api/games/tinrail/action -H 'Content-Type: application/json' \
       -d '{"state":"<state>","action":{"type":"place","tileIndex":0,"rotation":1}}'
 
+    curl -s "%[1]s/api/games/brinebell/init?seed=7"
+    curl -s -X POST %[1]s/api/games/brinebell/action -H 'Content-Type: application/json' \
+      -d '{"stateToken":"<stateToken>","action":{"type":"start"}}'
+
 ## More
 
 - %[1]s/api/games: the machine-readable index.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/golden"
+	"github.com/agentgames/bundle/internal/testserver"
 )
 
 // positions collects (state, action) pairs from the golden matches against
@@ -50,7 +51,7 @@ func positions(b *testing.B, h *conformanceHandler, opponent string) [][]byte {
 type conformanceHandler = conformance.HandlerClient
 
 func BenchmarkInit(b *testing.B) {
-	h := goldenHandler(b)
+	h := testserver.New(b)
 	for i := 0; b.Loop(); i++ {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", fmt.Sprintf("/api/games/tinrail/init?seed=%d&opponent=wise", i), nil))
@@ -64,7 +65,7 @@ func BenchmarkInit(b *testing.B) {
 // (validation, token, rules, G-Bot, sealing, JSON), reporting the 99th
 // percentile over positions as well as the mean.
 func benchmarkAction(b *testing.B, opponent string) {
-	h := goldenHandler(b)
+	h := testserver.New(b)
 	c := conformance.HandlerClient{Handler: h}
 	reqs := positions(b, &c, opponent)
 	took := make([]time.Duration, 0, 1<<16)

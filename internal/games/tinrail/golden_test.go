@@ -5,19 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
-	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/conformance"
 	engine "github.com/agentgames/bundle/engines/tinrail"
-	"github.com/agentgames/bundle/internal/games"
-	"github.com/agentgames/bundle/internal/httpapi"
-	"github.com/agentgames/bundle/internal/play"
-	"github.com/agentgames/bundle/internal/seal"
-	"github.com/google/go-cmp/cmp"
+	"github.com/agentgames/bundle/internal/testserver"
 )
 
 var update = flag.Bool("update", false, "rewrite golden/tinrail from the current implementation")
@@ -63,24 +56,11 @@ var goldenCases = []goldenCase{
 	{2, "wise", "reckless", false, []string{"loss"}},
 }
 
-func goldenHandler(t testing.TB) *httpapi.Server {
-	t.Helper()
-	ring, err := seal.NewKeyring(seal.NewRandomKey(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := httpapi.New(play.NewService(ring, games.All()...), bundle.OpenAPI)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
-}
-
 // TestGolden plays every golden case through the real handler and compares
 // each transcript with golden/tinrail, field by field. With -update it
 // rewrites the files instead; read the diff before committing them.
 func TestGolden(t *testing.T) {
-	client := conformance.HandlerClient{Handler: goldenHandler(t)}
+	client := conformance.HandlerClient{Handler: testserver.New(t)}
 	endings := map[string]bool{}
 	for _, c := range goldenCases {
 		t.Run(c.name(), func(t *testing.T) {
@@ -90,26 +70,12 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkCovers(t, &tr, c.covers, endings)
-			data, err := tr.Marshal()
+			diff, err := conformance.Golden(goldenDir, &tr, *update)
 			if err != nil {
 				t.Fatal(err)
 			}
-			path := filepath.Join(goldenDir, c.name()+".json")
-			if *update {
-				if err := os.WriteFile(path, data, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			var w, g any
-			json.Unmarshal(want, &w)
-			json.Unmarshal(data, &g)
-			if diff := cmp.Diff(w, g); diff != "" {
-				t.Errorf("transcript differs from %s (-golden +now):\n%s", path, diff)
+			if diff != "" {
+				t.Errorf("transcript differs from golden/tinrail/%s.json (-golden +now):\n%s", tr.Name, diff)
 			}
 		})
 	}
@@ -244,15 +210,13 @@ func choose(s *engine.State, policy string, seed uint64, step int) (int, int) {
 
 // TestGoldenFilesAreAllCases: no stray golden file outlives its case.
 func TestGoldenFilesAreAllCases(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(goldenDir, "*.json"))
 	var names []string
 	for _, c := range goldenCases {
-		names = append(names, c.name()+".json")
+		names = append(names, c.name())
 	}
-	for _, f := range files {
-		if !slices.Contains(names, filepath.Base(f)) {
-			t.Errorf("%s has no golden case", f)
-		}
+	strays, err := conformance.Strays(goldenDir, names)
+	if err != nil || len(strays) > 0 {
+		t.Errorf("golden files without a case: %v %v", strays, err)
 	}
 	if len(goldenCases) < 20 {
 		t.Errorf("%d golden cases, want at least 20", len(goldenCases))
