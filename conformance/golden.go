@@ -35,22 +35,31 @@ func Golden(dir string, t *Transcript, update bool) (string, error) {
 	return cmp.Diff(w, g), nil
 }
 
-// Strays lists the golden files in dir that no recorded transcript name
-// claims: left over from a case that was removed.
-func Strays(dir string, names []string) ([]string, error) {
+// MinCases is the fewest golden transcripts a game keeps.
+const MinCases = 20
+
+// CheckCases reports golden files in dir that no case names (left over
+// from a removed case) and a game with fewer than MinCases cases.
+func CheckCases(dir string, names []string) error {
 	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	known := map[string]bool{}
 	for _, n := range names {
 		known[n+".json"] = true
 	}
-	var out []string
+	var strays []string
 	for _, f := range files {
 		if !known[filepath.Base(f)] {
-			out = append(out, f)
+			strays = append(strays, f)
 		}
 	}
-	return out, nil
+	switch {
+	case len(strays) > 0:
+		return fmt.Errorf("golden files without a case: %v", strays)
+	case len(names) < MinCases:
+		return fmt.Errorf("%d golden cases, want at least %d", len(names), MinCases)
+	}
+	return nil
 }
