@@ -1,12 +1,14 @@
 # make run   serves every game on http://127.0.0.1:8080 (no account, no setup)
 # make test  installs the test tools it needs, then runs every test
-# sam build  builds each function through the build-<Function> targets below
+# sam build  builds each function through the build-<Function> targets below:
+#            every game's function is ./functions/game (the template sets
+#            GAME), the catalog is ./functions/catalog
 
 RIE_VERSION := v0.0.0-20261030222936-bef5c4ba774d
 BIN := $(CURDIR)/.bin
 LAMBDA_BUILD := GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build -tags lambda.norpc -trimpath -ldflags="-s -w"
 
-.PHONY: run test tools lint build-TinrailFunction build-BrinebellFunction build-CatalogFunction
+.PHONY: run test tools lint build-CatalogFunction
 
 run:
 	go run ./cmd/server
@@ -25,11 +27,8 @@ lint:
 test: tools lint
 	E2E_REQUIRED=1 RIE_BIN=$(BIN)/aws-lambda-rie go test -count=1 ./...
 
-build-TinrailFunction:
-	$(LAMBDA_BUILD) -o $(ARTIFACTS_DIR)/bootstrap ./functions/tinrail
-
-build-BrinebellFunction:
-	$(LAMBDA_BUILD) -o $(ARTIFACTS_DIR)/bootstrap ./functions/brinebell
+build-%Function:
+	$(LAMBDA_BUILD) -o $(ARTIFACTS_DIR)/bootstrap ./functions/game
 
 build-CatalogFunction:
 	$(LAMBDA_BUILD) -o $(ARTIFACTS_DIR)/bootstrap ./functions/catalog

@@ -7,13 +7,14 @@ import (
 
 	"go.yaml.in/yaml/v4"
 
-	"github.com/agentgames/bundle/internal/games"
+	"github.com/agentgames/bundle/games"
 )
 
-// TestTemplateServesEveryGame: template.yaml gives every game a function
-// with its init and action routes, built by a Makefile target, from a
-// functions/<slug> entry point.
+// TestTemplateServesEveryGame: template.yaml gives every game of the
+// registry a function with its init and action routes and its GAME, built
+// by the Makefile's pattern rule from functions/game.
 func TestTemplateServesEveryGame(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("template.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -22,6 +23,9 @@ func TestTemplateServesEveryGame(t *testing.T) {
 		Resources map[string]struct {
 			Type       string `yaml:"Type"`
 			Properties struct {
+				Environment struct {
+					Variables map[string]string `yaml:"Variables"`
+				} `yaml:"Environment"`
 				Events map[string]struct {
 					Properties struct {
 						Path   string `yaml:"Path"`
@@ -38,13 +42,19 @@ func TestTemplateServesEveryGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !strings.Contains(string(makefile), "build-%Function:\n\t$(LAMBDA_BUILD) -o $(ARTIFACTS_DIR)/bootstrap ./functions/game\n") {
+		t.Errorf("the Makefile has no %s rule building ./functions/game", "build-%Function")
+	}
 	for _, g := range games.All() {
 		slug := g.Info().Slug
 		name := strings.ToUpper(slug[:1]) + slug[1:] + "Function"
 		fn, ok := tpl.Resources[name]
 		if !ok || fn.Type != "AWS::Serverless::Function" {
-			t.Errorf("template.yaml has no %s", name)
+			t.Errorf("template.yaml has no %s (AWS::Serverless::Function) for the game %s", name, slug)
 			continue
+		}
+		if got := fn.Properties.Environment.Variables["GAME"]; got != slug {
+			t.Errorf("%s sets GAME to %q, want %q", name, got, slug)
 		}
 		routes := map[string]bool{}
 		for _, e := range fn.Properties.Events {
@@ -54,12 +64,6 @@ func TestTemplateServesEveryGame(t *testing.T) {
 			if !routes[want] {
 				t.Errorf("%s lacks the route %s", name, want)
 			}
-		}
-		if !strings.Contains(string(makefile), "build-"+name+":\n\t$(LAMBDA_BUILD) -o $(ARTIFACTS_DIR)/bootstrap ./functions/"+slug+"\n") {
-			t.Errorf("the Makefile has no build-%s target for ./functions/%s", name, slug)
-		}
-		if _, err := os.Stat("functions/" + slug + "/main.go"); err != nil {
-			t.Errorf("no Lambda entry point: %v", err)
 		}
 	}
 }

@@ -8,22 +8,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// private lists the answer fields an implementation writes its own way.
-var private = []string{"state", "stateToken", "spec", "reason"}
-
-// Recorded strips an answer down to what a transcript stores: everything
-// but the state tokens and the spec.
-func Recorded(answer []byte) (json.RawMessage, error) {
-	var m map[string]any
-	if err := json.Unmarshal(answer, &m); err != nil {
-		return nil, fmt.Errorf("the answer is not a JSON object: %w", err)
-	}
-	delete(m, "state")
-	delete(m, "stateToken")
-	delete(m, "spec")
-	return json.Marshal(m)
-}
-
 // Mismatch is the first field where an answer differs from the golden one.
 type Mismatch struct {
 	Path      string

@@ -2,28 +2,20 @@ package conformance
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"net/url"
-	"strings"
-	"time"
+
+	"github.com/agentgames/bundle/client"
 )
 
-// Client reaches an implementation: it sends init and action requests and
-// answers the status and body of the reply.
-type Client interface {
-	Init(game string, query map[string]string) (int, []byte, error)
-	Action(game string, body []byte) (int, []byte, error)
-}
-
-// StepError is a replay that went wrong at one step of a transcript.
+// StepError is a replay that went wrong at one step of a case.
 type StepError struct {
-	Transcript string
-	Step       int // 0 is the init
-	Err        error
+	Case string
+	Step int // 0 is the init
+	Err  error
 }
 
 func (e *StepError) Error() string {
@@ -31,59 +23,77 @@ func (e *StepError) Error() string {
 	if e.Step > 0 {
 		what = fmt.Sprintf("action %d", e.Step)
 	}
-	return fmt.Sprintf("%s, %s: %v", e.Transcript, what, e.Err)
+	return fmt.Sprintf("%s, %s: %v", e.Case, what, e.Err)
 }
 
 func (e *StepError) Unwrap() error { return e.Err }
 
-// Replay plays a transcript against a client: the init, then every action
-// with the implementation's own latest token, comparing each answer with the
-// golden one. It stops at the first difference.
-func Replay(t *Transcript, c Client) error {
-	fail := func(step int, err error) error { return &StepError{Transcript: t.Name, Step: step, Err: err} }
-	if len(t.Steps) == 0 {
-		return fail(0, fmt.Errorf("the transcript has no steps"))
+// Replay plays a case against an implementation: the init, then every
+// action with the implementation's own latest token, checking each answer
+// against the case. It stops at the first difference. When a digest
+// differs at a step whose answer the case does not keep, the expected
+// answer is rebuilt on ref, the reference implementation, to name the
+// first differing field.
+func Replay(ctx context.Context, c *Case, impl, ref client.Transport) error {
+	fail := func(step int, err error) error { return &StepError{Case: c.Ref(), Step: step, Err: err} }
+	if len(c.Steps) == 0 {
+		return fail(0, fmt.Errorf("the case has no steps"))
 	}
-	status, body, err := c.Init(t.Game, t.Query)
-	if err != nil {
-		return fail(0, err)
-	}
-	token, err := check(t.Steps[0].Answer, status, body, "", true)
-	if err != nil {
-		return fail(0, err)
-	}
-	field := t.TokenField
-	if field == "" {
-		field = "state"
-	}
-	for i, step := range t.Steps[1:] {
-		req, err := json.Marshal(map[string]any{field: token, "action": step.Action})
-		if err != nil {
-			return fail(i+1, err)
+	token := ""
+	for i, step := range c.Steps {
+		var status int
+		var body []byte
+		var err error
+		if i == 0 {
+			status, body, err = impl.Init(ctx, c.Game, c.Query)
+		} else {
+			status, body, err = impl.Act(ctx, c.Game, c.Field(), token, step.Action)
 		}
-		status, body, err := c.Action(t.Game, req)
 		if err != nil {
-			return fail(i+1, err)
+			return fail(i, err)
 		}
-		if token, err = check(step.Answer, status, body, token, false); err != nil {
-			return fail(i+1, err)
+		if status != http.StatusOK {
+			return fail(i, &Mismatch{Path: "(HTTP status)", Want: "200", Got: fmt.Sprintf("%d %s", status, brief(string(body)))})
+		}
+		if err := checkStep(ctx, c, i, body, ref); err != nil {
+			return fail(i, err)
+		}
+		if token, err = nextToken(body, token, i == 0); err != nil {
+			return fail(i, err)
 		}
 	}
 	return nil
 }
 
-// check compares one answer and answers the token to carry forward. A
-// refusal must carry back the token it was sent.
-func check(want json.RawMessage, status int, body []byte, sent string, isInit bool) (string, error) {
-	if status != http.StatusOK {
-		return "", &Mismatch{Path: "(HTTP status)", Want: "200", Got: fmt.Sprintf("%d %s", status, brief(string(body)))}
-	}
-	if m, err := Compare(want, body); err != nil || m != nil {
+// checkStep compares answer i with the case: with the kept answer if there
+// is one, else by digest, rebuilding the expected answer on a difference.
+func checkStep(ctx context.Context, c *Case, i int, body []byte, ref client.Transport) error {
+	want := c.Steps[i].Answer
+	if want == nil {
+		d, err := Digest(body)
 		if err != nil {
-			return "", err
+			return &Mismatch{Path: "(answer)", Want: "a JSON object", Got: brief(string(body))}
 		}
-		return "", m
+		if d == c.Steps[i].Digest {
+			return nil
+		}
+		if want, err = Rebuild(ctx, c, i, ref); err != nil {
+			return err
+		}
 	}
+	m, err := Compare(want, body)
+	switch {
+	case err != nil:
+		return err
+	case m != nil:
+		return m
+	}
+	return nil
+}
+
+// nextToken is the token to carry forward from an answer; a refusal must
+// carry back the token it was sent, and an init must carry the spec.
+func nextToken(body []byte, sent string, isInit bool) (string, error) {
 	var got struct {
 		OK         bool            `json:"ok"`
 		State      string          `json:"state"`
@@ -106,71 +116,81 @@ func check(want json.RawMessage, status int, body []byte, sent string, isInit bo
 	return token, nil
 }
 
-// HTTPClient reaches an implementation at a base URL.
-type HTTPClient struct {
-	BaseURL string
-	HTTP    *http.Client
+// Rebuild plays a case on the reference implementation up to step upto
+// and answers what it recorded there. Every digest on the way must match
+// the case: if the reference itself disagrees, the golden files and this
+// build are out of step, and that is the error.
+func Rebuild(ctx context.Context, c *Case, upto int, ref client.Transport) (json.RawMessage, error) {
+	var out json.RawMessage
+	err := Play(ctx, c, ref, func(i int, answer []byte) (bool, error) {
+		d, err := Digest(answer)
+		if err != nil {
+			return false, err
+		}
+		if d != c.Steps[i].Digest {
+			return false, fmt.Errorf("the reference engines of this build answer step %d of %s differently from its golden file: rebuild the golden files or the conformance command", i, c.Ref())
+		}
+		if i == upto {
+			out, err = Recorded(answer)
+			return false, err
+		}
+		return true, nil
+	})
+	return out, err
 }
 
-// NewHTTPClient reaches the implementation at baseURL.
-func NewHTTPClient(baseURL string) *HTTPClient {
-	return &HTTPClient{BaseURL: strings.TrimRight(baseURL, "/"), HTTP: &http.Client{Timeout: 30 * time.Second}}
-}
-
-// Init sends GET /api/games/{game}/init.
-func (c *HTTPClient) Init(game string, query map[string]string) (int, []byte, error) {
-	q := url.Values{}
-	for k, v := range query {
-		q.Set(k, v)
-	}
-	return c.send(http.MethodGet, "/api/games/"+game+"/init?"+q.Encode(), nil)
-}
-
-// Action sends POST /api/games/{game}/action.
-func (c *HTTPClient) Action(game string, body []byte) (int, []byte, error) {
-	return c.send(http.MethodPost, "/api/games/"+game+"/action", body)
-}
-
-func (c *HTTPClient) send(method, path string, body []byte) (int, []byte, error) {
-	req, err := http.NewRequest(method, c.BaseURL+path, bytes.NewReader(body))
+// Play sends a case's init and actions to t, carrying t's own token
+// forward, and calls each for every answer until it answers false or the
+// actions run out. Every answer must be HTTP 200.
+func Play(ctx context.Context, c *Case, t client.Transport, each func(step int, answer []byte) (bool, error)) error {
+	s, err := client.Start(ctx, t, c.Game, c.Query)
 	if err != nil {
-		return 0, nil, err
+		return &StepError{Case: c.Ref(), Step: 0, Err: err}
 	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
+	s.Field = c.Field()
+	for i := range c.Steps {
+		if i > 0 {
+			if _, err := s.Act(ctx, c.Steps[i].Action); err != nil {
+				return &StepError{Case: c.Ref(), Step: i, Err: err}
+			}
+		}
+		more, err := each(i, s.Last.Body)
+		if err != nil || !more {
+			return err
+		}
 	}
-	res, err := c.HTTP.Do(req)
-	if err != nil {
-		return 0, nil, err
-	}
-	defer res.Body.Close()
-	data, err := io.ReadAll(res.Body)
-	return res.StatusCode, data, err
+	return nil
 }
 
-// HandlerClient reaches an implementation's http.Handler in process.
-type HandlerClient struct {
-	Handler http.Handler
-}
-
-// Init sends GET /api/games/{game}/init.
-func (c HandlerClient) Init(game string, query map[string]string) (int, []byte, error) {
-	q := url.Values{}
-	for k, v := range query {
-		q.Set(k, v)
-	}
-	return c.send(httptest.NewRequest(http.MethodGet, "/api/games/"+game+"/init?"+q.Encode(), nil))
-}
-
-// Action sends POST /api/games/{game}/action.
-func (c HandlerClient) Action(game string, body []byte) (int, []byte, error) {
-	req := httptest.NewRequest(http.MethodPost, "/api/games/"+game+"/action", bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	return c.send(req)
-}
-
-func (c HandlerClient) send(req *http.Request) (int, []byte, error) {
-	rec := httptest.NewRecorder()
-	c.Handler.ServeHTTP(rec, req)
-	return rec.Code, rec.Body.Bytes(), nil
+// Print writes a case as a readable transcript, every answer rebuilt on
+// the reference implementation: for each step, the action sent, the
+// answer without tokens and spec one field a line, and the observation as
+// the text an agent reads.
+func Print(ctx context.Context, w io.Writer, c *Case, ref client.Transport) error {
+	fmt.Fprintf(w, "# %s: covers %v; init query %v\n", c.Ref(), c.Covers, c.Query)
+	return Play(ctx, c, ref, func(i int, answer []byte) (bool, error) {
+		rec, err := Recorded(answer)
+		if err != nil {
+			return false, err
+		}
+		var b bytes.Buffer
+		if i == 0 {
+			b.WriteString("\n## init\n")
+		} else {
+			fmt.Fprintf(&b, "\n## action %d: %s\n", i, c.Steps[i].Action)
+		}
+		if err := writeFields(&b, rec); err != nil {
+			return false, err
+		}
+		var text struct {
+			Observation string `json:"observation"`
+		}
+		json.Unmarshal(rec, &text)
+		if text.Observation != "" {
+			b.WriteString("\n-- observation --\n" + text.Observation)
+		}
+		b.WriteString("\n")
+		_, err = w.Write(b.Bytes())
+		return err == nil, err
+	})
 }

@@ -6,6 +6,7 @@ package e2e
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -19,12 +20,15 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
 
+	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/conformance"
+	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/golden"
 )
 
@@ -84,26 +88,30 @@ type emulator struct {
 	// accepting connections; firstAnswer the time from then to the
 	// function's first answer (the bootstrap starts on the first invoke).
 	listening, firstAnswer time.Duration
+	// stop ends the emulator; the aws-lambda-rie binds a fixed port for
+	// its runtime API, so only one runs at a time.
+	stop func()
 }
 
-const testKeys = "1:AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE="
+const testKeys = "1:mF68pkUX4uW9y08zlMUQ1OU2NXFhXYsdu+o8u5fBZSw="
 
-func startEmulator(t *testing.T, bootstrap string) *emulator {
+func startEmulator(t *testing.T, rie, bootstrap string, env ...string) *emulator {
 	t.Helper()
 	addr := freeAddr(t)
-	cmd := exec.Command(rieBinary(t), "--runtime-interface-emulator-address", addr, bootstrap)
+	cmd := exec.Command(rie, "--runtime-interface-emulator-address", addr, bootstrap)
 	cmd.Dir = filepath.Dir(bootstrap)
-	cmd.Env = append(os.Environ(), "TOKEN_KEYS="+testKeys, "AWS_LAMBDA_FUNCTION_MEMORY_SIZE=256")
+	cmd.Env = append(append(os.Environ(), "TOKEN_KEYS="+testKeys, "AWS_LAMBDA_FUNCTION_MEMORY_SIZE=256"), env...)
 	e := &emulator{invokeURL: "http://" + addr + "/2015-03-31/functions/function/invocations", log: &bytes.Buffer{}}
 	cmd.Stdout, cmd.Stderr = e.log, e.log
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
+	e.stop = sync.OnceFunc(func() {
 		cmd.Process.Kill()
 		cmd.Wait()
 	})
+	t.Cleanup(e.stop)
 	for {
 		if c, err := net.Dial("tcp", addr); err == nil {
 			c.Close()
@@ -168,10 +176,11 @@ func (e *emulator) invoke(ev events.APIGatewayV2HTTPRequest) (events.APIGatewayV
 	return out, nil
 }
 
-// lambdaClient is a conformance client that speaks API Gateway v2 events.
-type lambdaClient struct{ e *emulator }
+// lambdaTransport is a client.Transport that speaks API Gateway v2 events
+// to a function under the emulator.
+type lambdaTransport struct{ e *emulator }
 
-func (c lambdaClient) Init(game string, query map[string]string) (int, []byte, error) {
+func (c lambdaTransport) Init(_ context.Context, game string, query map[string]string) (int, []byte, error) {
 	q := url.Values{}
 	for k, v := range query {
 		q.Set(k, v)
@@ -179,11 +188,15 @@ func (c lambdaClient) Init(game string, query map[string]string) (int, []byte, e
 	return c.do(get("/api/games/" + game + "/init?" + q.Encode()))
 }
 
-func (c lambdaClient) Action(game string, body []byte) (int, []byte, error) {
+func (c lambdaTransport) Act(_ context.Context, game, field, token string, action json.RawMessage) (int, []byte, error) {
+	body, err := client.ActionBody(field, token, action)
+	if err != nil {
+		return 0, nil, err
+	}
 	return c.do(post("/api/games/"+game+"/action", body))
 }
 
-func (c lambdaClient) do(ev events.APIGatewayV2HTTPRequest) (int, []byte, error) {
+func (c lambdaTransport) do(ev events.APIGatewayV2HTTPRequest) (int, []byte, error) {
 	res, err := c.e.invoke(ev)
 	if err != nil {
 		return 0, nil, err
@@ -199,42 +212,79 @@ func (c lambdaClient) do(ev events.APIGatewayV2HTTPRequest) (int, []byte, error)
 
 var initDuration = regexp.MustCompile(`Init Duration: ([0-9.]+ ms)`)
 
-// TestGameFunctions plays golden matches of every game through its real
-// bootstrap under the emulator, and checks the error path.
+// TestGameFunctions plays golden matches of every game of the registry
+// through the real bootstrap of functions/game under the emulator, and
+// checks the error paths.
 func TestGameFunctions(t *testing.T) {
-	for _, game := range []string{"tinrail", "brinebell"} {
+	rie := rieBinary(t)
+	bootstrap := buildBootstrap(t, "./functions/game")
+	ref, err := conformance.Reference()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games.All() {
+		game := g.Info().Slug
 		t.Run(game, func(t *testing.T) {
-			e := startFunction(t, game)
-			ts, err := conformance.Load(golden.Files, game)
-			if err != nil || len(ts) == 0 {
-				t.Fatalf("no golden transcripts: %v", err)
+			e := startFunction(t, rie, bootstrap, "GAME="+game)
+			cases, err := conformance.Load(golden.Files, game)
+			if err != nil || len(cases) == 0 {
+				t.Fatalf("no golden cases: %v", err)
 			}
 			played, start := 0, time.Now()
-			for i := range ts {
-				if !slices.ContainsFunc(ts[i].Covers, func(c string) bool { return strings.HasPrefix(c, "refusal") }) && i%5 != 0 {
+			for i := range cases {
+				if !slices.ContainsFunc(cases[i].Covers, func(c string) bool { return strings.HasPrefix(c, "refusal") }) && i%5 != 0 {
 					continue
 				}
-				if err := conformance.Replay(&ts[i], lambdaClient{e}); err != nil {
+				if err := conformance.Replay(context.Background(), &cases[i], lambdaTransport{e}, ref); err != nil {
 					t.Fatalf("%v\nemulator log:\n%s", err, tail(e.log.String()))
 				}
 				played++
 			}
 			t.Logf("replayed %d golden matches through the Lambda function in %s", played, time.Since(start).Round(time.Millisecond))
-			res, err := e.invoke(post("/api/games/"+game+"/action", []byte(`{"state":"AAAA","action":{"type":"bank"}}`)))
-			if err != nil || res.StatusCode != 400 || !strings.Contains(res.Body, `"token_malformed"`) {
-				t.Errorf("bad token through Lambda: %v %d %s", err, res.StatusCode, res.Body)
-			}
-			if res.Headers["Content-Type"] != "application/json; charset=utf-8" {
-				t.Errorf("content type %q", res.Headers["Content-Type"])
+			for _, c := range []struct {
+				ev     events.APIGatewayV2HTTPRequest
+				status int
+				code   string
+			}{
+				{post("/api/games/"+game+"/action", []byte(`{"state":"AAAA","action":{"type":"bank"}}`)), 400, "token_malformed"},
+				{get("/api/games/" + game + "/init?seed=%zz"), 400, "invalid_request"},
+				{get("/api/games/" + game + "/init?colour=blue"), 400, "invalid_request"},
+				{badBase64(post("/api/games/"+game+"/action", nil)), 400, "bad_json"},
+				{withPath(get("/"), "/api/games/"+game+"/\x01init"), 400, "invalid_request"},
+				{withMethod(get("/api/games/"+game+"/init"), "G(E)T"), 405, "method_not_allowed"},
+			} {
+				res, err := e.invoke(c.ev)
+				if err != nil || res.StatusCode != c.status || !strings.Contains(res.Body, `"`+c.code+`"`) {
+					t.Errorf("%s %q: %v %d %s", c.ev.RequestContext.HTTP.Method, c.ev.RawPath, err, res.StatusCode, res.Body)
+				}
+				if res.Headers["Content-Type"] != "application/json; charset=utf-8" {
+					t.Errorf("content type %q", res.Headers["Content-Type"])
+				}
 			}
 		})
 	}
 }
 
+func badBase64(e events.APIGatewayV2HTTPRequest) events.APIGatewayV2HTTPRequest {
+	e.Body, e.IsBase64Encoded = "not base64!", true
+	return e
+}
+
+func withPath(e events.APIGatewayV2HTTPRequest, path string) events.APIGatewayV2HTTPRequest {
+	e.RawPath = path
+	return e
+}
+
+func withMethod(e events.APIGatewayV2HTTPRequest, method string) events.APIGatewayV2HTTPRequest {
+	e.RequestContext.HTTP.Method = method
+	return e
+}
+
 // TestCatalogFunction serves the index, llms.txt and JSON errors for any
 // other route through the catalog function.
 func TestCatalogFunction(t *testing.T) {
-	e := startFunction(t, "catalog")
+	rie := rieBinary(t)
+	e := startFunction(t, rie, buildBootstrap(t, "./functions/catalog"))
 	res, err := e.invoke(get("/api/games"))
 	if err != nil || res.StatusCode != 200 {
 		t.Fatalf("index: %v %+v", err, res)
@@ -243,7 +293,7 @@ func TestCatalogFunction(t *testing.T) {
 		Games []struct{ Slug, InitURL string }
 	}
 	json.Unmarshal([]byte(res.Body), &idx)
-	if len(idx.Games) != 2 || idx.Games[0].InitURL != "https://api.example.test/api/games/tinrail/init" {
+	if len(idx.Games) != len(games.All()) || idx.Games[0].InitURL != "https://api.example.test/api/games/"+games.All()[0].Info().Slug+"/init" {
 		t.Errorf("index through Lambda: %s", res.Body)
 	}
 	for _, c := range []struct {
@@ -263,23 +313,55 @@ func TestCatalogFunction(t *testing.T) {
 	}
 }
 
-// startFunction builds functions/<name>, reports its size and start-up,
-// and runs it under the emulator.
-func startFunction(t *testing.T, name string) *emulator {
+// startFunction reports a bootstrap's size and runs it under the
+// emulator with the given environment.
+func startFunction(t *testing.T, rie, bootstrap string, env ...string) *emulator {
 	t.Helper()
-	bootstrap := buildBootstrap(t, "./functions/"+name)
 	info, _ := os.Stat(bootstrap)
-	t.Logf("%s bootstrap for this machine: %.1f MB", name, float64(info.Size())/1e6)
+	t.Logf("bootstrap for this machine: %.1f MB", float64(info.Size())/1e6)
 	if info.Size() >= 15<<20 {
 		t.Errorf("the bootstrap is %d bytes, over the 15 MB budget", info.Size())
 	}
-	e := startEmulator(t, bootstrap)
+	e := startEmulator(t, rie, bootstrap, env...)
 	t.Logf("emulator listening after %s; first invoke (bootstrap start, init, answer) took %s",
 		e.listening.Round(time.Millisecond), e.firstAnswer.Round(100*time.Microsecond))
 	if m := initDuration.FindStringSubmatch(e.log.String()); m != nil {
 		t.Logf("function init duration reported by the emulator: %s", m[1])
 	}
 	return e
+}
+
+// TestColdStart measures, in one run, the first answer of a game function
+// and of a hello-world aws-lambda-go function built the same way, each
+// started fresh under the emulator several times in turn, and logs the
+// medians and their ratio (go test ./e2e -run ColdStart -v). It reports;
+// it does not time-assert.
+func TestColdStart(t *testing.T) {
+	rie := rieBinary(t)
+	game := buildBootstrap(t, "./functions/game")
+	hello := buildBootstrap(t, "./e2e/testdata/hello")
+	const rounds = 7
+	var games, hellos []time.Duration
+	for range rounds {
+		for _, run := range []struct {
+			into *[]time.Duration
+			bin  string
+			env  []string
+		}{{&games, game, []string{"GAME=tinrail"}}, {&hellos, hello, nil}} {
+			e := startEmulator(t, rie, run.bin, run.env...)
+			*run.into = append(*run.into, e.firstAnswer)
+			e.stop()
+		}
+	}
+	g, h := median(games), median(hellos)
+	t.Logf("cold start, first answer after the emulator listens (median of %d, alternating): tinrail %s, hello world %s, ratio %.2f",
+		rounds, g.Round(100*time.Microsecond), h.Round(100*time.Microsecond), float64(g)/float64(h))
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2]
 }
 
 func tail(s string) string {

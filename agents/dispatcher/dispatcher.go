@@ -1,6 +1,7 @@
 // Package dispatcher is a simple Brinebell agent, an example for agent
-// authors: it reads the structured view of each answer and picks the next
-// action, nothing more. cmd/brinebell-dispatcher plays it over HTTP.
+// authors: it reads the structured view of each answer (the view types of
+// package games/brinebell) and picks the next action, nothing more.
+// cmd/brinebell-dispatcher plays it over HTTP with package client.
 //
 // Its rules of thumb: a ferry with riders heads for the dock most of them
 // are bound for (the most impatient rider breaks ties); an empty ferry
@@ -13,70 +14,22 @@ package dispatcher
 
 import (
 	"encoding/json"
-	"fmt"
+
+	"github.com/agentgames/bundle/games/brinebell"
 )
 
-// Envelope is the part of an answer the dispatcher reads.
-type Envelope struct {
-	OK       bool `json:"ok"`
-	GameOver bool `json:"gameOver"`
-	View     View `json:"view"`
-}
-
-// View is the part of Brinebell's view the dispatcher reads.
-type View struct {
-	Started    bool        `json:"started"`
-	Clock      int         `json:"clock"`
-	Docks      []Dock      `json:"docks"`
-	Ferries    []Ferry     `json:"ferries"`
-	Passengers []Passenger `json:"passengers"`
-}
-
-// Dock is one dock and its line.
-type Dock struct {
-	ID      int   `json:"id"`
-	Open    bool  `json:"open"`
-	Waiting []int `json:"waiting"`
-}
-
-// Ferry is one ferry.
-type Ferry struct {
-	ID              int    `json:"id"`
-	Mode            string `json:"mode"`
-	Dock            int    `json:"dock"`
-	Destination     *int   `json:"destination"`
-	TicksLeft       int    `json:"ticksLeft"`
-	ExchangePending bool   `json:"exchangePending"`
-	Queued          *int   `json:"queued"`
-	Riders          []int  `json:"riders"`
-}
-
-// Passenger is one passenger.
-type Passenger struct {
-	ID          int    `json:"id"`
-	Kind        string `json:"kind"`
-	Status      string `json:"status"`
-	Destination int    `json:"destination"`
-	Patience    int    `json:"patience"`
-	MaxPatience int    `json:"maxPatience"`
-}
-
 // Action is one Brinebell action as sent.
-type Action struct {
-	Type  string `json:"type"`
-	Ferry *int   `json:"ferry,omitempty"`
-	Dock  *int   `json:"dock,omitempty"`
-	Ticks *int   `json:"ticks,omitempty"`
-}
-
-func (a Action) String() string {
-	b, _ := json.Marshal(a)
-	return string(b)
-}
+type Action = brinebell.Action
 
 func order(f, d int) Action { return Action{Type: "order", Ferry: &f, Dock: &d} }
 
 func advance(n int) Action { return Action{Type: "advance", Ticks: &n} }
+
+// JSON is the action as sent.
+func JSON(a Action) json.RawMessage {
+	b, _ := json.Marshal(a)
+	return b
+}
 
 // Policy is the dispatcher's configuration.
 type Policy struct {
@@ -90,12 +43,11 @@ type Policy struct {
 	Ferries int
 }
 
-// Next picks the action for the answer just received, or reports that
-// the run is over.
-func (p Policy) Next(env *Envelope) (Action, bool) {
-	v := &env.View
+// Next picks the action for the view of the answer just received, or
+// reports that the run is over.
+func (p Policy) Next(v *brinebell.View) (Action, bool) {
 	switch {
-	case env.GameOver:
+	case v.Finished:
 		return Action{}, false
 	case !v.Started:
 		return Action{Type: "start"}, true
@@ -115,7 +67,7 @@ func (p Policy) Next(env *Envelope) (Action, bool) {
 
 // orderFor is the order ferry f needs now, if any: a destination when it is
 // idle, or its next dock once its exchange is done.
-func (p Policy) orderFor(v *View, f *Ferry) (Action, bool) {
+func (p Policy) orderFor(v *brinebell.View, f *brinebell.Ferry) (Action, bool) {
 	switch {
 	case f.Mode == "idle":
 		d, ok := target(v, f)
@@ -134,8 +86,8 @@ func (p Policy) orderFor(v *View, f *Ferry) (Action, bool) {
 }
 
 // target picks where ferry f should go next.
-func target(v *View, f *Ferry) (int, bool) {
-	byID := map[int]*Passenger{}
+func target(v *brinebell.View, f *brinebell.Ferry) (int, bool) {
+	byID := map[int]*brinebell.Passenger{}
 	for i := range v.Passengers {
 		byID[v.Passengers[i].ID] = &v.Passengers[i]
 	}
@@ -198,7 +150,7 @@ func target(v *View, f *Ferry) (int, bool) {
 // wait is how many ticks to advance: until the next moment a ferry will
 // need a decision (an exchange done, a service ending, an arrival), at
 // most MaxStep.
-func (p Policy) wait(v *View) int {
+func (p Policy) wait(v *brinebell.View) int {
 	n := p.MaxStep
 	for _, f := range v.Ferries {
 		switch {
@@ -211,13 +163,4 @@ func (p Policy) wait(v *View) int {
 		}
 	}
 	return max(1, min(n, 90))
-}
-
-// Decode reads an answer.
-func Decode(body []byte) (*Envelope, error) {
-	var env Envelope
-	if err := json.Unmarshal(body, &env); err != nil {
-		return nil, fmt.Errorf("not a Brinebell answer: %w", err)
-	}
-	return &env, nil
 }

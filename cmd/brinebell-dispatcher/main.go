@@ -1,24 +1,22 @@
-// Command brinebell-dispatcher plays Brinebell over HTTP with the simple
-// dispatcher of package agents/dispatcher, an example for agent authors.
+// Command brinebell-dispatcher plays Brinebell over HTTP with the sample
+// dispatcher agent (package agents/dispatcher), against any server.
 //
 //	go run ./cmd/brinebell-dispatcher -base-url http://127.0.0.1:8080 -seed 7 -v
 //	go run ./cmd/brinebell-dispatcher -base-url http://127.0.0.1:8080 -runs 200
-//
-// With -runs it plays seeds first..first+runs-1 and reports the mean score.
 package main
 
 import (
-	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
-	"net/http"
 	"os"
-	"strings"
+	"strconv"
 	"time"
 
 	"github.com/agentgames/bundle/agents/dispatcher"
+	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/games/brinebell"
 )
 
 func main() {
@@ -28,95 +26,60 @@ func main() {
 	bankAt := flag.Int("bank-at", 18000, "bank once the clock reaches this tick, 10 minutes of play by default (0: play until five give up, which may be never)")
 	verbose := flag.Bool("v", false, "print every action and the final observation")
 	flag.Parse()
-	c := &client{base: strings.TrimRight(*base, "/"), http: &http.Client{Timeout: 30 * time.Second}}
+	t := client.NewHTTP(*base)
 	p := dispatcher.Policy{BankAt: *bankAt, MaxStep: 60}
 	total := 0
 	start := time.Now()
 	for i := range *runs {
 		s := *seed + uint64(i)
-		r, err := play(c, p, s, *verbose)
+		r, actions, err := run(context.Background(), t, p, s, *verbose)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "seed %d: %v\n", s, err)
 			os.Exit(1)
 		}
 		total += r.Score
-		fmt.Printf("seed %d: score %d, %s at tick %d, %d delivered, in %d actions\n", s, r.Score, r.Reason, r.Clock, r.Deliveries, r.actions)
+		fmt.Printf("seed %d: score %d, %s at tick %d, %d delivered, in %d actions\n", s, r.Score, r.Reason, r.Clock, r.Deliveries, actions)
 	}
 	fmt.Printf("%d runs, mean score %.1f (%s)\n", *runs, float64(total)/float64(*runs), time.Since(start).Round(time.Millisecond))
 }
 
-// result is how a run ended.
-type result struct {
-	Reason     string `json:"reason"`
-	Score      int    `json:"score"`
-	Deliveries int    `json:"deliveries"`
-	Clock      int    `json:"clock"`
-	actions    int
-}
-
-// play runs one seed to its end and answers its result.
-func play(c *client, p dispatcher.Policy, seed uint64, verbose bool) (result, error) {
-	body, err := c.get(fmt.Sprintf("/api/games/brinebell/init?seed=%d", seed))
-	for steps := 0; err == nil; steps++ {
-		var env *dispatcher.Envelope
-		if env, err = dispatcher.Decode(body); err != nil {
-			break
+// run plays one seed to its end and answers its result and how many
+// actions it took.
+func run(ctx context.Context, t client.Transport, p dispatcher.Policy, seed uint64, verbose bool) (*brinebell.Result, int, error) {
+	s, err := client.Start(ctx, t, "brinebell", map[string]string{"seed": strconv.FormatUint(seed, 10)})
+	if err != nil {
+		return nil, 0, err
+	}
+	s.Field = "stateToken"
+	for steps := 0; ; steps++ {
+		a := s.Last
+		if !a.OK {
+			return nil, steps, fmt.Errorf("action refused: %s: %s", a.Code, a.Reason)
 		}
-		var raw struct {
-			StateToken  string  `json:"stateToken"`
-			Observation string  `json:"observation"`
-			Reason      string  `json:"reason"`
-			Result      *result `json:"result"`
+		var v brinebell.View
+		if err := a.View(&v); err != nil {
+			return nil, steps, err
 		}
-		json.Unmarshal(body, &raw)
-		if !env.OK {
-			return result{}, fmt.Errorf("action refused: %s", raw.Reason)
-		}
-		action, more := p.Next(env)
+		action, more := p.Next(&v)
 		if !more {
+			var end struct {
+				Observation string            `json:"observation"`
+				Result      *brinebell.Result `json:"result"`
+			}
+			json.Unmarshal(a.Body, &end)
 			if verbose {
-				fmt.Print(raw.Observation)
+				fmt.Print(end.Observation)
 			}
-			if raw.Result == nil {
-				return result{}, fmt.Errorf("the run ended without a result")
+			if end.Result == nil {
+				return nil, steps, fmt.Errorf("the run ended without a result")
 			}
-			raw.Result.actions = steps
-			return *raw.Result, nil
+			return end.Result, steps, nil
 		}
 		if verbose {
-			fmt.Printf("tick %d: %s\n", env.View.Clock, action)
+			fmt.Printf("tick %d: %s\n", v.Clock, dispatcher.JSON(action))
 		}
-		req, _ := json.Marshal(map[string]any{"stateToken": raw.StateToken, "action": action})
-		body, err = c.post("/api/games/brinebell/action", req)
+		if _, err := s.Act(ctx, dispatcher.JSON(action)); err != nil {
+			return nil, steps, err
+		}
 	}
-	return result{}, err
-}
-
-type client struct {
-	base string
-	http *http.Client
-}
-
-func (c *client) get(path string) ([]byte, error) { return c.do(http.MethodGet, path, nil) }
-
-func (c *client) post(path string, body []byte) ([]byte, error) {
-	return c.do(http.MethodPost, path, body)
-}
-
-func (c *client) do(method, path string, body []byte) ([]byte, error) {
-	req, err := http.NewRequest(method, c.base+path, bytes.NewReader(body))
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	res, err := c.http.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer res.Body.Close()
-	data, err := io.ReadAll(res.Body)
-	if err == nil && res.StatusCode != http.StatusOK {
-		err = fmt.Errorf("HTTP %d: %s", res.StatusCode, data)
-	}
-	return data, err
 }

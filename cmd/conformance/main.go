@@ -1,52 +1,86 @@
-// Command conformance replays the golden transcripts against a running
-// implementation and reports, for each, PASS or the first differing field.
+// Command conformance checks a running implementation of the games against
+// the golden cases and reports, for each, ok or the first differing field.
 //
 //	go run ./cmd/conformance -base-url http://127.0.0.1:8080 [-game tinrail] [-run seed009]
+//	go run ./cmd/conformance -print tinrail/easy-seed009-cautious
 //
-// It exits 1 when any transcript fails.
+// It carries the reference engines: -print writes any case as a readable
+// transcript rebuilt from its seed and actions, and a difference at a step
+// whose answer the case keeps only as a digest is still reported field by
+// field. It exits 1 when any case fails.
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
 	"strings"
 	"time"
 
+	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/golden"
 )
 
 func main() {
 	base := flag.String("base-url", "http://127.0.0.1:8080", "the implementation's base URL")
-	game := flag.String("game", "", "replay only this game's transcripts (default: every game)")
-	only := flag.String("run", "", "replay only transcripts whose name contains this")
+	game := flag.String("game", "", "check only this game's cases (default: every game)")
+	only := flag.String("run", "", "check only cases whose name contains this")
+	print := flag.String("print", "", "print the case game/name as a readable transcript, and check nothing")
 	flag.Parse()
-	os.Exit(run(*base, *game, *only))
+	ref, err := conformance.Reference()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "conformance:", err)
+		os.Exit(2)
+	}
+	if *print != "" {
+		os.Exit(printCase(ref, *print))
+	}
+	os.Exit(run(client.NewHTTP(*base), ref, *base, *game, *only))
 }
 
-func run(base, game, only string) int {
-	ts, err := conformance.Load(golden.Files, game)
+func printCase(ref client.Transport, name string) int {
+	game, _, _ := strings.Cut(name, "/")
+	cases, err := conformance.Load(golden.Files, game)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "conformance:", err)
 		return 2
 	}
-	c := conformance.NewHTTPClient(base)
+	for i := range cases {
+		if cases[i].Ref() == name {
+			if err := conformance.Print(context.Background(), os.Stdout, &cases[i], ref); err != nil {
+				fmt.Fprintln(os.Stderr, "conformance:", err)
+				return 1
+			}
+			return 0
+		}
+	}
+	fmt.Fprintf(os.Stderr, "conformance: no case %q; cases are named game/name, as the check lists them\n", name)
+	return 2
+}
+
+func run(impl, ref client.Transport, base, game, only string) int {
+	cases, err := conformance.Load(golden.Files, game)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "conformance:", err)
+		return 2
+	}
 	start := time.Now()
 	passed, failed := 0, 0
-	for i := range ts {
-		t := &ts[i]
-		if !strings.Contains(t.Name, only) {
+	for i := range cases {
+		c := &cases[i]
+		if !strings.Contains(c.Name, only) {
 			continue
 		}
 		t0 := time.Now()
-		if err := conformance.Replay(t, c); err != nil {
+		if err := conformance.Replay(context.Background(), c, impl, ref); err != nil {
 			failed++
-			fmt.Printf("FAIL %s/%s (%d steps): %v\n", t.Game, t.Name, len(t.Steps), err)
+			fmt.Printf("FAIL %s (%d steps): %v\n", c.Ref(), len(c.Steps), err)
 			continue
 		}
 		passed++
-		fmt.Printf("ok   %s/%s (%d steps, %s)\n", t.Game, t.Name, len(t.Steps), time.Since(t0).Round(time.Millisecond))
+		fmt.Printf("ok   %s (%d steps, %s)\n", c.Ref(), len(c.Steps), time.Since(t0).Round(time.Millisecond))
 	}
 	fmt.Printf("%d passed, %d failed against %s in %s\n", passed, failed, base, time.Since(start).Round(time.Millisecond))
 	if failed > 0 || passed == 0 {

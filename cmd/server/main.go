@@ -15,10 +15,11 @@ import (
 	"time"
 
 	bundle "github.com/agentgames/bundle"
-	"github.com/agentgames/bundle/internal/games"
-	"github.com/agentgames/bundle/internal/httpapi"
+	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/internal/keys"
-	"github.com/agentgames/bundle/internal/play"
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/store/token"
+	"github.com/agentgames/bundle/transport/httpapi"
 )
 
 func main() {
@@ -35,11 +36,8 @@ func run(addr string) error {
 	if err != nil {
 		return err
 	}
-	h, err := httpapi.New(play.NewService(ring, games.All()...), bundle.OpenAPI)
-	if err != nil {
-		return err
-	}
-	srv := &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	h := httpapi.New(play.NewService(token.Store{Keys: ring}, time.Now, games.All()...), bundle.OpenAPI)
+	srv := newServer(addr, h, defaultTimeouts)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	errc := make(chan error, 1)

@@ -33,17 +33,6 @@ type Outcome struct {
 	Finished bool
 }
 
-// Codes of refused actions specific to Brinebell, next to the shared
-// engines.CodeIllegalAction (malformed or forbidden now: bad tick count,
-// unknown or not yet present ferry, closed dock, stray fields) and
-// engines.CodeGameOver (the run has finished).
-const (
-	// CodeNotStarted: an action other than start before the start.
-	CodeNotStarted = "not_started"
-	// CodeAlreadyStarted: start after the start.
-	CodeAlreadyStarted = "already_started"
-)
-
 // Legal says which actions the rules accept now.
 type Legal struct {
 	Start   bool
@@ -97,10 +86,10 @@ func (s *State) check(a Action) error {
 	}
 	if a.Kind == Start {
 		if s.started {
-			return illegal(CodeAlreadyStarted, "the run has already started")
+			return illegal(engines.CodeAlreadyStarted, "the run has already started")
 		}
 	} else if a.Kind >= Order && a.Kind <= Bank && !s.started {
-		return illegal(CodeNotStarted, "only start is legal before the run starts")
+		return illegal(engines.CodeNotStarted, "only start is legal before the run starts")
 	}
 	switch a.Kind {
 	case Start, Bank:

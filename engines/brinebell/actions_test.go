@@ -12,7 +12,7 @@ func TestOnlyStartBeforeStart(t *testing.T) {
 		{Kind: Advance, Ticks: 1},
 		{Kind: Bank},
 	} {
-		refused(t, New(3), a, CodeNotStarted)
+		refused(t, New(3), a, engines.CodeNotStarted)
 	}
 	for _, a := range []Action{{}, {Kind: 9}, {Kind: Start, Ticks: 1}, {Kind: Start, Dock: 2}} {
 		refused(t, New(3), a, engines.CodeIllegalAction)
@@ -22,7 +22,7 @@ func TestOnlyStartBeforeStart(t *testing.T) {
 		t.Fatalf("legal before start: %+v", l)
 	}
 	apply(t, s, Action{Kind: Start})
-	refused(t, s, Action{Kind: Start}, CodeAlreadyStarted)
+	refused(t, s, Action{Kind: Start}, engines.CodeAlreadyStarted)
 	if l := s.Legal(); l != (Legal{Advance: true, Bank: true, Ferries: 1, Docks: 3}) {
 		t.Fatalf("legal after start: %+v", l)
 	}

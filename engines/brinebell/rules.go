@@ -8,6 +8,8 @@ const (
 	NumFerries = 2
 	// Seats is the capacity of a ferry; a cart takes two seats.
 	Seats = 4
+	// TicksPerSecond is how many ticks make one second of the run.
+	TicksPerSecond = 30
 	// MaxAdvance is the largest tick count one advance may ask for.
 	MaxAdvance = 90
 	// ServiceTicks is the length of a service; the exchange is its first tick.

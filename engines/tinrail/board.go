@@ -50,9 +50,9 @@ func (b *Board) partner(c, p int) int {
 	return int(tileTable()[v/4][v%4][p])
 }
 
-// neighbour is the cell across the edge holding port p of cell c, or -1 when
+// Neighbour is the cell across the edge holding port p of cell c, or -1 when
 // that edge is the table's.
-func neighbour(c, p int) int {
+func Neighbour(c, p int) int {
 	row, col := c/Size, c%Size
 	switch p / 2 {
 	case 0:
@@ -85,23 +85,23 @@ type Ride struct {
 	entered [Cells]uint8
 }
 
-// ride follows an engine from notch n, whose cell now holds a tile, until it
+// Ride follows an engine from notch n, whose cell must hold a tile, until it
 // rests at the edge of an empty cell or leaves the table. Strands are paths
 // that never branch or merge, so a ride that starts at the table edge or at
 // an empty cell cannot loop; the bound is a guard for corrupted boards only.
-func (b *Board) ride(n Notch) Ride {
+func (b *Board) Ride(n Notch) Ride {
 	r := Ride{From: n}
 	c, p := n.Cell, n.Port
 	for range Cells * Ports {
 		r.entered[c] |= 1 << p
 		r.Tiles++
 		q := b.partner(c, p)
-		next := neighbour(c, q)
+		next := Neighbour(c, q)
 		if next < 0 {
 			r.Off = true
 			return r
 		}
-		c, p = next, ADJ[q]
+		c, p = next, Adj(q)
 		if b.Empty(c) {
 			r.To = Notch{Cell: c, Port: p}
 			return r

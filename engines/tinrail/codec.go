@@ -49,9 +49,11 @@ func (s *State) MarshalBinary() ([]byte, error) {
 	return b, nil
 }
 
-// UnmarshalBinary decodes a state written by MarshalBinary. Any other byte
-// string, including one describing an impossible match, answers an error
-// wrapping ErrBadState and leaves s unchanged.
+// UnmarshalBinary decodes a state written by MarshalBinary between turns:
+// finished, or open and waiting for the player. Any other byte string,
+// including one describing an impossible match or an open match waiting for
+// G-Bot (a state caught between the player's placement and G-Bot's reply),
+// answers an error wrapping ErrBadState and leaves s unchanged.
 func (s *State) UnmarshalBinary(data []byte) error {
 	d := decoder{data: data}
 	var n State
@@ -95,11 +97,15 @@ func (s *State) UnmarshalBinary(data []byte) error {
 	if err := n.check(); err != nil {
 		return d.fail(err.Error())
 	}
+	if n.result == Ongoing && n.turn != You {
+		return d.fail("an open match must wait for the player, with both engines on the table")
+	}
 	*s = n
 	return nil
 }
 
-// check verifies the invariants every reachable state keeps.
+// check verifies the invariants every reachable state keeps. A stored state
+// (see UnmarshalBinary) must moreover be finished or wait for the player.
 func (s *State) check() error {
 	var seen [TileCount]bool
 	mark := func(t Tile) error {
@@ -145,8 +151,8 @@ func (s *State) check() error {
 		return errors.New("bad enum")
 	case (s.result == Ongoing) != (s.ending == NotEnded):
 		return errors.New("result and ending disagree")
-	case s.result == Ongoing && (s.turn != You || s.pos.out[0] || s.pos.out[1] || s.hands[You].Len() == 0):
-		return errors.New("an open match must wait for the player, with both engines on the table")
+	case s.result == Ongoing && (s.turn > GBot || s.pos.out[0] || s.pos.out[1] || s.hands[s.turn].Len() == 0):
+		return errors.New("an open match must wait for a side holding a tile, with both engines on the table")
 	}
 	for i, n := range s.pos.at {
 		if n.Cell >= Cells || n.Port >= Ports {

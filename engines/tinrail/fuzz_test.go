@@ -1,29 +1,34 @@
-package tinrail
+package tinrail_test
 
 import (
 	"bytes"
 	"errors"
 	"testing"
+
+	"github.com/agentgames/bundle/engines/tinrail"
 )
 
 // FuzzUnmarshalBinary: any byte string either decodes to a state that
-// re-encodes to the same bytes and can be played without panicking, or is
-// refused with ErrBadState.
+// re-encodes to the same bytes and can be played, G-Bot replying, without
+// panicking, or is refused with ErrBadState.
 func FuzzUnmarshalBinary(f *testing.F) {
 	for seed := range uint64(4) {
-		s := New(seed, Opponent(seed%2))
+		s := tinrail.New(seed, tinrail.Opponent(seed%2))
 		b, _ := s.MarshalBinary()
 		f.Add(b)
-		s.Play(0, 1)
+		s.Place(0, 1)
+		if !s.Over() {
+			reply(f, s)
+		}
 		b, _ = s.MarshalBinary()
 		f.Add(b)
 	}
 	f.Add([]byte{})
-	f.Add([]byte{stateFormat})
+	f.Add([]byte{tinrail.StateFormat})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var s State
+		var s tinrail.State
 		if err := s.UnmarshalBinary(data); err != nil {
-			if !errors.Is(err, ErrBadState) {
+			if !errors.Is(err, tinrail.ErrBadState) {
 				t.Fatalf("error %v does not wrap ErrBadState", err)
 			}
 			return
@@ -33,7 +38,10 @@ func FuzzUnmarshalBinary(f *testing.F) {
 			t.Fatalf("decoded state re-encodes differently")
 		}
 		for i := range 3 {
-			s.Play(i%HandSize, i)
+			if _, err := s.Place(i%tinrail.HandSize, i); err != nil || s.Over() {
+				continue
+			}
+			reply(t, &s)
 		}
 	})
 }

@@ -1,15 +1,23 @@
 // Package tinrail holds the rules of Tinrail, a tile-laying duel between the
-// player and G-Bot on a 6x6 board, and G-Bot's two levels of play.
+// player and G-Bot on a 6x6 board.
 //
-// A State is a plain value: Play applies the player's placement and G-Bot's
-// reply to it and answers what happened. Every random choice (the deal and
-// G-Bot's tie-breaks) comes from the game's seed through package rng:
+// A State is a plain value with two seats: You (seat 0, the player, who moves
+// first) and GBot (seat 1). Place lays a tile from the hand of the side to
+// move, settles the match and answers what happened; the sides then
+// alternate. The rules never choose a placement. G-Bot's policies live
+// outside them, in package gbot: a bot chooses from its seat's SeatView
+// (what that side may know, never the other hand or the pile order) and the
+// random stream BotStream gives it, and its seat plays the choice with Place.
+//
+// Every random choice (the deal and a bot's tie-breaks) comes from the game's
+// seed through package rng:
 //
 //   - the deck is stream 1: the 35 tile ids in canonical order are shuffled
 //     with rng's Fisher–Yates; the player is dealt deck[0..2], G-Bot
 //     deck[3..5], and deck[6..34] is the pile with deck[6] on top;
-//   - G-Bot's choice when k tiles are already on the board draws from stream
-//     2^32 + k, so G-Bot's randomness never shifts the deck.
+//   - a bot's stream is 2^32 + tiles placed: its decision when k tiles are
+//     already on the board draws from stream 2^32 + k, so a bot's randomness
+//     never shifts the deck.
 //
 // A hand keeps its order: placing tile i removes it and closes the gap, and a
 // drawn tile goes to the end.
@@ -24,8 +32,8 @@ import (
 
 // Stream numbers of the game's random streams (see the package comment).
 const (
-	streamDeck     = 1
-	streamGBotBase = 1 << 32
+	streamDeck    = 1
+	streamBotBase = 1 << 32
 )
 
 // HandSize is the number of tiles each side holds while the pile lasts.
@@ -93,18 +101,28 @@ type Hand struct {
 }
 
 // Len is the number of tiles in the hand.
-func (h *Hand) Len() int { return int(h.n) }
+func (h Hand) Len() int { return int(h.n) }
 
 // At is the i-th tile of the hand.
-func (h *Hand) At(i int) Tile { return h.tiles[i] }
+func (h Hand) At(i int) Tile { return h.tiles[i] }
 
 // Tiles lists the hand in order.
-func (h *Hand) Tiles() []Tile { return append([]Tile(nil), h.tiles[:h.n]...) }
+func (h Hand) Tiles() []Tile { return append([]Tile(nil), h.tiles[:h.n]...) }
 
+// Without is the hand with its i-th tile (0 <= i < Len) taken out, the
+// rest keeping their order, as placing that tile leaves it.
+func (h Hand) Without(i int) Hand {
+	h.remove(i)
+	return h
+}
+
+// remove takes out the i-th tile. The freed slot is zeroed, so hands holding
+// the same tiles in the same order are equal values.
 func (h *Hand) remove(i int) Tile {
 	t := h.tiles[i]
 	copy(h.tiles[i:], h.tiles[i+1:h.n])
 	h.n--
+	h.tiles[h.n] = 0
 	return t
 }
 
@@ -113,11 +131,62 @@ func (h *Hand) add(t Tile) {
 	h.n++
 }
 
-// position is what a placement changes: the board and both engines.
-type position struct {
+// Position is what a placement changes: the board and where both engines
+// are. It is a small value: copy it to try placements without touching the
+// original.
+type Position struct {
 	board Board
 	at    [2]Notch
 	out   [2]bool
+}
+
+// Board is the position's board.
+func (p *Position) Board() *Board { return &p.board }
+
+// At is the notch where a side's engine waits (its last notch once it is
+// out).
+func (p *Position) At(side Player) Notch { return p.at[side] }
+
+// Out reports whether a side's engine has left the table.
+func (p *Position) Out(side Player) bool { return p.out[side] }
+
+// Place lays tile t at rotation r into the cell the engine of side who faces,
+// and rides every engine still on the table that faces that cell, exactly as a
+// placement in a match does: an engine that rides off the table is out, and
+// two rides that meet head on put both out. Draws, turns and results are the
+// State's business, not the position's. who's engine must be on the table.
+func (p *Position) Place(who Player, t Tile, r int) {
+	var rides [2]Ride
+	p.place(who, t, r, &rides)
+}
+
+// Fate is what a settled position means for one side, worst first, so that
+// fates compare by how good they are.
+type Fate uint8
+
+// Fates of a side.
+const (
+	// FateLoses: the side's engine is out and the other's is not.
+	FateLoses Fate = iota
+	// FateDraws: both engines are out.
+	FateDraws
+	// FateSurvives: both engines are on the table.
+	FateSurvives
+	// FateWins: the other side's engine is out and this side's is not.
+	FateWins
+)
+
+// Fate is the outcome of the position for side me.
+func (p *Position) Fate(me Player) Fate {
+	switch {
+	case p.out[me] && p.out[me.Other()]:
+		return FateDraws
+	case p.out[me]:
+		return FateLoses
+	case p.out[me.Other()]:
+		return FateWins
+	}
+	return FateSurvives
 }
 
 // Placement is one tile laid by one side and what it caused.
@@ -136,12 +205,12 @@ type Placement struct {
 
 // place lays tile t at rotation r into the cell the given side faces and
 // rides every surviving engine facing that cell.
-func (p *position) place(who Player, t Tile, r int, rides *[2]Ride) (rode [2]bool, headOn bool) {
+func (p *Position) place(who Player, t Tile, r int, rides *[2]Ride) (rode [2]bool, headOn bool) {
 	c := p.at[who].Cell
 	p.board.Put(c, t, r)
 	for i := range 2 {
 		if !p.out[i] && p.at[i].Cell == c {
-			rides[i] = p.board.ride(p.at[i])
+			rides[i] = p.board.Ride(p.at[i])
 			rode[i] = true
 		}
 	}
@@ -165,7 +234,7 @@ func (p *position) place(who Player, t Tile, r int, rides *[2]Ride) (rode [2]boo
 type State struct {
 	seed       uint64
 	opponent   Opponent
-	pos        position
+	pos        Position
 	hands      [2]Hand
 	pile       []Tile // top first
 	turn       Player
@@ -175,11 +244,15 @@ type State struct {
 	ending     Ending
 }
 
-// Starts of the two engines.
-var (
-	YouStart  = Notch{Cell: 32, Port: 4}
-	GBotStart = Notch{Cell: 3, Port: 0}
-)
+// Start is where a side's engine waits when the match begins: the player's
+// below cell 32 (bottom row, third column), entering by its bottom port 4;
+// G-Bot's above cell 3 (top row, fourth column), entering by its top port 0.
+func Start(p Player) Notch {
+	if p == You {
+		return Notch{Cell: 32, Port: 4}
+	}
+	return Notch{Cell: 3, Port: 0}
+}
 
 // New deals a match from the seed against the given G-Bot level.
 func New(seed uint64, opponent Opponent) *State {
@@ -192,7 +265,7 @@ func New(seed uint64, opponent Opponent) *State {
 	s := &State{
 		seed:     seed,
 		opponent: opponent,
-		pos:      position{at: [2]Notch{YouStart, GBotStart}},
+		pos:      Position{at: [2]Notch{Start(You), Start(GBot)}},
 		pile:     deck[2*HandSize:],
 	}
 	for i := range HandSize {
@@ -274,27 +347,33 @@ func (s *State) Score() int {
 	return total
 }
 
-// Play lays the player's tile (index into the live hand, rotation 0..3) and,
-// unless the match is then over, G-Bot's reply. It answers the placements in
-// order. A refused action returns *engines.Illegal and changes nothing.
-func (s *State) Play(tileIndex, rotation int) ([]Placement, error) {
+// Place lays a tile for the side to move (Turn): the tile at tileIndex of
+// that side's live hand, turned rotation (0..3) quarter turns, into the cell
+// its engine faces. It then settles the match (eliminations, the placer's
+// draw, the turn, and the draw when the next side has no tile) and answers
+// the placement. A refused action returns *engines.Illegal and changes
+// nothing: CodeGameOver once the match is over, CodeIllegalAction for an
+// index outside the mover's hand or a rotation outside 0..3.
+func (s *State) Place(tileIndex, rotation int) (Placement, error) {
 	if s.Over() {
-		return nil, &engines.Illegal{Code: engines.CodeGameOver, Reason: "the match is over; no action is legal"}
+		return Placement{}, &engines.Illegal{Code: engines.CodeGameOver, Reason: "the match is over; no action is legal"}
 	}
-	if n := s.hands[You].Len(); tileIndex < 0 || tileIndex >= n {
-		return nil, &engines.Illegal{Code: engines.CodeIllegalAction,
+	if n := s.hands[s.turn].Len(); tileIndex < 0 || tileIndex >= n {
+		return Placement{}, &engines.Illegal{Code: engines.CodeIllegalAction,
 			Reason: fmt.Sprintf("tileIndex %d is outside your hand: it holds %d tiles, indices 0..%d", tileIndex, n, n-1)}
 	}
 	if rotation < 0 || rotation >= Rotations {
-		return nil, &engines.Illegal{Code: engines.CodeIllegalAction,
+		return Placement{}, &engines.Illegal{Code: engines.CodeIllegalAction,
 			Reason: fmt.Sprintf("rotation %d is not one of 0, 1, 2, 3", rotation)}
 	}
-	out := []Placement{s.apply(tileIndex, rotation)}
-	if !s.Over() {
-		i, r := s.gbotChoice()
-		out = append(out, s.apply(i, r))
-	}
-	return out, nil
+	return s.apply(tileIndex, rotation), nil
+}
+
+// BotStream is the random stream for the decision of the side to move now:
+// stream 2^32 + the number of tiles on the board (see the package comment).
+// A bot draws its tie-breaks from it and from nothing else.
+func (s *State) BotStream() rng.Stream {
+	return rng.New(s.seed, streamBotBase+uint64(s.placements))
 }
 
 // apply lays the mover's tile and settles the match: eliminations, the
@@ -350,14 +429,13 @@ func (s *State) Preview(tileIndex, rotation int) Result {
 		return Ongoing
 	}
 	p := s.pos
-	var rides [2]Ride
-	p.place(You, s.hands[You].At(tileIndex), rotation, &rides)
-	switch fateOf(&p, You) {
-	case fateWins:
+	p.Place(You, s.hands[You].At(tileIndex), rotation)
+	switch p.Fate(You) {
+	case FateWins:
 		return Win
-	case fateLoses:
+	case FateLoses:
 		return Loss
-	case fateDraws:
+	case FateDraws:
 		return Draw
 	}
 	return Ongoing

@@ -39,8 +39,8 @@ func TestNeighbour(t *testing.T) {
 		{3, 0, -1}, {5, 2, -1}, {32, 4, -1}, {30, 6, -1}, {0, 7, -1}, {35, 3, -1},
 	}
 	for _, tt := range tests {
-		if got := neighbour(tt.cell, tt.port); got != tt.want {
-			t.Errorf("neighbour(%d, %d) = %d, want %d", tt.cell, tt.port, got, tt.want)
+		if got := Neighbour(tt.cell, tt.port); got != tt.want {
+			t.Errorf("Neighbour(%d, %d) = %d, want %d", tt.cell, tt.port, got, tt.want)
 		}
 	}
 }
@@ -73,7 +73,7 @@ func TestRide(t *testing.T) {
 				id, r := laid(t, tl.strands...)
 				b.Put(tl.cell, id, r)
 			}
-			got := b.ride(tt.from)
+			got := b.Ride(tt.from)
 			if got.Off != tt.off || (!tt.off && got.To != tt.want) || got.Tiles != tt.tiles {
 				t.Errorf("ride = off %v to %v over %d tiles; want off %v to %v over %d",
 					got.Off, got.To, got.Tiles, tt.off, tt.want, tt.tiles)
@@ -86,7 +86,7 @@ func TestRide(t *testing.T) {
 // engines where given, hands as given and every other tile in the pile.
 func staged(t *testing.T, opp Opponent, you, gbot Notch, yours, theirs []Tile, board map[int]Placed) *State {
 	t.Helper()
-	s := &State{opponent: opp, pos: position{at: [2]Notch{you, gbot}}}
+	s := &State{opponent: opp, pos: Position{at: [2]Notch{you, gbot}}}
 	var used [TileCount]bool
 	for c, pl := range board {
 		s.pos.board.Put(c, pl.Tile, pl.Rotation)
@@ -143,12 +143,12 @@ func TestPlacementOutcomes(t *testing.T) {
 		ending    Ending
 		youAt     Notch
 	}{
-		{"you ride on, the match goes on", YouStart, GBotStart, st, sr, nil, Ongoing, NotEnded, Notch{26, 4}},
-		{"your own placement sends you off: loss", YouStart, GBotStart, ut, ur, nil, Loss, YouOff, YouStart},
+		{"you ride on, the match goes on", Start(You), Start(GBot), st, sr, nil, Ongoing, NotEnded, Notch{26, 4}},
+		{"your own placement sends you off: loss", Start(You), Start(GBot), ut, ur, nil, Loss, YouOff, Start(You)},
 		{"both face the cell, G-Bot rides off: win",
 			Notch{30, 0}, Notch{30, 3}, kt, kr, nil, Win, GBotOff, Notch{24, 4}},
 		{"your ride continues through a tile",
-			YouStart, GBotStart, ct, cr, map[int]Placed{33: {st, sr}}, Ongoing, NotEnded, Notch{34, 6}},
+			Start(You), Start(GBot), ct, cr, map[int]Placed{33: {st, sr}}, Ongoing, NotEnded, Notch{34, 6}},
 		{"both face the cell and meet head on: draw",
 			Notch{14, 4}, Notch{14, 1}, st, sr, nil, Draw, HeadOn, Notch{8, 4}},
 		{"both face the cell and both ride off: draw",
@@ -161,22 +161,28 @@ func TestPlacementOutcomes(t *testing.T) {
 			theirs = append(theirs, other(append(append(yours, theirs...), st)...)[0])
 			s := staged(t, Wise, tt.you, tt.gbot, yours, theirs, tt.board)
 			pile := s.PileLen()
-			turns, err := s.Play(0, tt.rot)
+			pl, err := s.Place(0, tt.rot)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if s.Result() != tt.result || s.Ending() != tt.ending {
 				t.Fatalf("result %v ending %v, want %v %v", s.Result(), s.Ending(), tt.result, tt.ending)
 			}
-			if r := turns[0].Rides[0]; !r.Off && r.To != tt.youAt {
+			if pl.Player != You || pl.Tile != tt.tile || pl.Rotation != tt.rot || pl.Cell != tt.you.Cell {
+				t.Errorf("placement %+v, want yours of tile %d at rotation %d in cell %d", pl, tt.tile, tt.rot, tt.you.Cell)
+			}
+			if r := pl.Rides[0]; !r.Off && r.To != tt.youAt {
 				t.Errorf("your engine rode to %v, want %v", r.To, tt.youAt)
 			}
 			if tt.result != Ongoing {
-				if len(turns) != 1 || s.PileLen() != pile {
-					t.Errorf("a finished match must not let G-Bot reply or draw: %d turns, pile %d -> %d", len(turns), pile, s.PileLen())
+				if s.PileLen() != pile || s.HandLen(You) != HandSize-1 {
+					t.Errorf("a finished match must not draw: pile %d -> %d, hand %d", pile, s.PileLen(), s.HandLen(You))
 				}
-			} else if len(turns) != 2 || s.HandLen(You) != HandSize {
-				t.Errorf("G-Bot must reply and you must draw: %d turns, hand %d", len(turns), s.HandLen(You))
+				if _, err := s.Place(0, 0); err == nil {
+					t.Error("G-Bot may place after the end")
+				}
+			} else if s.Turn() != GBot || s.HandLen(You) != HandSize || s.PileLen() != pile-1 {
+				t.Errorf("you must draw and G-Bot must move: turn %v, hand %d, pile %d -> %d", s.Turn(), s.HandLen(You), pile, s.PileLen())
 			}
 		})
 	}
@@ -210,7 +216,7 @@ func TestRefusedActionsChangeNothing(t *testing.T) {
 	s := New(7, Wise)
 	over := New(7, Easy)
 	for !over.Over() {
-		over.Play(0, 0)
+		over.Place(0, 0)
 	}
 	tests := []struct {
 		name       string
@@ -227,10 +233,10 @@ func TestRefusedActionsChangeNothing(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before, _ := tt.s.MarshalBinary()
-			turns, err := tt.s.Play(tt.index, tt.rot)
+			pl, err := tt.s.Place(tt.index, tt.rot)
 			var ill *engines.Illegal
-			if !errors.As(err, &ill) || ill.Code != tt.code || turns != nil {
-				t.Fatalf("Play = %v, %v; want refusal %q", turns, err, tt.code)
+			if !errors.As(err, &ill) || ill.Code != tt.code || pl.Rides != nil {
+				t.Fatalf("Place = %+v, %v; want refusal %q", pl, err, tt.code)
 			}
 			if after, _ := tt.s.MarshalBinary(); !bytes.Equal(before, after) {
 				t.Error("a refused action changed the state")
@@ -241,35 +247,47 @@ func TestRefusedActionsChangeNothing(t *testing.T) {
 
 func TestTileIndexOutsideAShrunkHand(t *testing.T) {
 	// Once the pile is empty hands shrink, and an index that was valid is not.
-	s := New(1, Easy)
-	for !s.Over() && s.PileLen() > 0 {
-		s.Play(0, 0)
-	}
-	for seed := uint64(2); s.Over(); seed++ {
-		s = New(seed, Easy)
-		for !s.Over() && (s.PileLen() > 0 || s.HandLen(You) == HandSize) {
-			v := s.viewFor(You)
-			s.Play(safeOption(&v).index, safeOption(&v).rotation)
-		}
-	}
+	s := shrunk(t, You)
 	n := s.HandLen(You)
-	if _, err := s.Play(n, 0); err == nil {
+	if _, err := s.Place(n, 0); err == nil {
 		t.Fatalf("tileIndex %d accepted with a hand of %d", n, n)
 	}
 }
 
-// safeOption is the first placement that keeps the player's engine on the
-// table, or the first placement.
-func safeOption(v *view) option {
-	for _, o := range options(&v.hand) {
-		p := v.pos
-		var rides [2]Ride
-		p.place(v.me, v.hand.At(o.index), o.rotation, &rides)
-		if !p.out[v.me] {
-			return o
+// shrunk answers an open match where side p is to move with fewer than
+// HandSize tiles, both sides playing safeOption.
+func shrunk(t *testing.T, p Player) *State {
+	t.Helper()
+	for seed := range uint64(100) {
+		s := New(seed, Easy)
+		for !s.Over() {
+			if s.Turn() == p && s.HandLen(p) < HandSize {
+				return s
+			}
+			v := s.SeatView(s.Turn())
+			if _, err := s.Place(safeOption(&v)); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
-	return option{}
+	t.Fatalf("no match reached a shrunk hand for side %d", p)
+	return nil
+}
+
+// safeOption is the first placement that keeps the mover's engine on the
+// table, or the first placement.
+func safeOption(v *SeatView) (tileIndex, rotation int) {
+	hand, pos := v.Hand(), v.Position()
+	for i := range hand.Len() {
+		for r := range Rotations {
+			p := pos
+			p.Place(v.Seat(), hand.At(i), r)
+			if !p.Out(v.Seat()) {
+				return i, r
+			}
+		}
+	}
+	return 0, 0
 }
 
 func TestDeal(t *testing.T) {

@@ -17,9 +17,12 @@ const (
 	Rotations = 4
 )
 
-// ADJ maps a port to the port it lines up with on the neighbour across the
-// same edge.
-var ADJ = [Ports]int{5, 4, 7, 6, 1, 0, 3, 2}
+// Adj maps a port (0..7) to the port it lines up with on the neighbour
+// across the same edge: 0, 1 on the top edge meet 5, 4 on the bottom edge of
+// the cell above, and 2, 3 on the right edge meet 7, 6 on the left edge of
+// the cell to the right. Read as a table, 0..7 map to 5, 4, 7, 6, 1, 0, 3, 2,
+// which is p XOR 5.
+func Adj(p int) int { return p ^ 5 }
 
 // Matching is a tile at one rotation, as a partner table: Matching[p] is the
 // port that the strand starting at p ends at.

@@ -2,10 +2,20 @@ package tinrail
 
 import "testing"
 
-func TestADJIsAnInvolution(t *testing.T) {
+func TestAdjIsAnInvolution(t *testing.T) {
 	for p := range Ports {
-		if ADJ[ADJ[p]] != p || ADJ[p] == p {
-			t.Errorf("ADJ[ADJ[%d]] = %d", p, ADJ[ADJ[p]])
+		if Adj(Adj(p)) != p || Adj(p) == p || Adj(p) < 0 || Adj(p) >= Ports {
+			t.Errorf("Adj(%d) = %d, Adj(Adj(%d)) = %d", p, Adj(p), p, Adj(Adj(p)))
+		}
+	}
+}
+
+func TestAdjFollowsTheCard(t *testing.T) {
+	// The port across each edge, as the card draws it.
+	want := [Ports]int{5, 4, 7, 6, 1, 0, 3, 2}
+	for p := range Ports {
+		if got := Adj(p); got != want[p] {
+			t.Errorf("Adj(%d) = %d, want %d", p, got, want[p])
 		}
 	}
 }

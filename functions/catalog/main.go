@@ -5,7 +5,7 @@ package main
 
 import (
 	"github.com/agentgames/bundle/functions/internal/function"
-	"github.com/agentgames/bundle/internal/games"
+	"github.com/agentgames/bundle/games"
 )
 
 func main() {

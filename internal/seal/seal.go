@@ -16,13 +16,9 @@
 package seal
 
 import (
-	"crypto/cipher"
 	"crypto/rand"
 	"encoding/base64"
 	"errors"
-	"fmt"
-	"strconv"
-	"strings"
 
 	"golang.org/x/crypto/chacha20poly1305"
 )
@@ -32,9 +28,15 @@ const Format = 1
 
 const headerLen = 2
 
+// encoding spells tokens. Being strict, it refuses nonzero unused bits in the
+// last character, so each token has one spelling; Open refuses the line
+// breaks that even a strict decoder skips.
+var encoding = base64.RawURLEncoding.Strict()
+
 // Errors that Open answers. Each says why a token was refused.
 var (
-	// ErrMalformed: not base64url, or too short to be a token.
+	// ErrMalformed: not unpadded base64url in its one canonical spelling, or
+	// too short to be a token.
 	ErrMalformed = errors.New("the state token is not a token: expected the base64url string a previous answer carried")
 	// ErrFormat: a token of a format this server does not read.
 	ErrFormat = errors.New("the state token has an unsupported format version")
@@ -45,80 +47,6 @@ var (
 	ErrForged = errors.New("the state token failed authentication: it was altered, or made for another game or key")
 )
 
-// KeySize is the length of a key in bytes.
-const KeySize = chacha20poly1305.KeySize
-
-// Keyring holds the keys that open tokens and names the one that seals.
-type Keyring struct {
-	newest byte
-	aeads  [256]cipher.AEAD
-}
-
-// Key is one key and its id.
-type Key struct {
-	ID     byte
-	Secret []byte
-}
-
-// NewKeyring builds a keyring. The first key seals; every key opens.
-func NewKeyring(keys ...Key) (*Keyring, error) {
-	if len(keys) == 0 {
-		return nil, errors.New("seal: a keyring needs at least one key")
-	}
-	k := &Keyring{newest: keys[0].ID}
-	for _, key := range keys {
-		if k.aeads[key.ID] != nil {
-			return nil, fmt.Errorf("seal: key id %d appears twice", key.ID)
-		}
-		aead, err := chacha20poly1305.NewX(key.Secret)
-		if err != nil {
-			return nil, fmt.Errorf("seal: key %d: %w", key.ID, err)
-		}
-		k.aeads[key.ID] = aead
-	}
-	return k, nil
-}
-
-// ParseKeyring reads keys written as comma-separated "id:base64" pairs,
-// newest first, each secret 32 bytes in standard or URL base64; for example
-// "2:3q2+7w...,1:AAEC...".
-func ParseKeyring(spec string) (*Keyring, error) {
-	var keys []Key
-	for part := range strings.SplitSeq(spec, ",") {
-		idText, secretText, ok := strings.Cut(strings.TrimSpace(part), ":")
-		if !ok {
-			return nil, errors.New(`seal: each key must be written "id:base64secret"`)
-		}
-		id, err := strconv.ParseUint(idText, 10, 8)
-		if err != nil {
-			return nil, fmt.Errorf("seal: key id %q is not a number from 0 to 255", idText)
-		}
-		secret, err := decodeSecret(secretText)
-		if err != nil || len(secret) != KeySize {
-			return nil, fmt.Errorf("seal: key %d must be %d bytes in base64", id, KeySize)
-		}
-		keys = append(keys, Key{ID: byte(id), Secret: secret})
-	}
-	return NewKeyring(keys...)
-}
-
-func decodeSecret(s string) ([]byte, error) {
-	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding, base64.RawStdEncoding, base64.RawURLEncoding} {
-		if b, err := enc.DecodeString(s); err == nil {
-			return b, nil
-		}
-	}
-	return nil, errors.New("not base64")
-}
-
-// NewRandomKey makes a fresh random key with the given id, for a server
-// that has no key configured or for generating one to configure.
-func NewRandomKey(id byte) Key {
-	secret := make([]byte, KeySize)
-	rand.Read(secret)
-	return Key{ID: id, Secret: secret}
-}
-
 // Seal encrypts a game's state under the newest key.
 func (k *Keyring) Seal(game string, state []byte) string {
 	aead := k.aeads[k.newest]
@@ -127,14 +55,16 @@ func (k *Keyring) Seal(game string, state []byte) string {
 	nonce := buf[headerLen:]
 	rand.Read(nonce)
 	sealed := aead.Seal(buf, nonce, state, additionalData(buf[:headerLen], game))
-	return base64.RawURLEncoding.EncodeToString(sealed)
+	return encoding.EncodeToString(sealed)
 }
 
-// Open decrypts and authenticates a token made by Seal for the same game.
-// It answers one of the package's errors for anything else.
+// Open decrypts and authenticates a token made by Seal for the same game,
+// spelt exactly as Seal spelt it. It answers one of the package's errors for
+// anything else.
 func (k *Keyring) Open(game, token string) ([]byte, error) {
-	raw, err := base64.RawURLEncoding.DecodeString(token)
-	if err != nil || len(raw) < headerLen+chacha20poly1305.NonceSizeX+chacha20poly1305.Overhead {
+	raw, err := encoding.DecodeString(token)
+	if err != nil || len(token) != encoding.EncodedLen(len(raw)) ||
+		len(raw) < headerLen+chacha20poly1305.NonceSizeX+chacha20poly1305.Overhead {
 		return nil, ErrMalformed
 	}
 	if raw[0] != Format {

@@ -1,15 +1,17 @@
 // Package testserver builds the bundle's HTTP handler for tests: every
-// game, a fresh random key.
+// game of the registry over sealed tokens under a fresh random key.
 package testserver
 
 import (
 	"testing"
+	"time"
 
 	bundle "github.com/agentgames/bundle"
-	"github.com/agentgames/bundle/internal/games"
-	"github.com/agentgames/bundle/internal/httpapi"
-	"github.com/agentgames/bundle/internal/play"
+	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/internal/seal"
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/store/token"
+	"github.com/agentgames/bundle/transport/httpapi"
 )
 
 // New is the handler serving every game under a random key.
@@ -19,9 +21,5 @@ func New(t testing.TB) *httpapi.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := httpapi.New(play.NewService(ring, games.All()...), bundle.OpenAPI)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
+	return httpapi.New(play.NewService(token.Store{Keys: ring}, time.Now, games.All()...), bundle.OpenAPI)
 }

@@ -1,18 +1,21 @@
 // Package function is what every Lambda function of the bundle runs: the
-// HTTP handler for its games, keys from TOKEN_KEYS, behind API Gateway.
+// HTTP handler for its games over sealed tokens, with keys from TOKEN_KEYS,
+// behind API Gateway.
 package function
 
 import (
 	"log/slog"
 	"os"
+	"time"
 
 	"github.com/aws/aws-lambda-go/lambda"
 
 	bundle "github.com/agentgames/bundle"
-	"github.com/agentgames/bundle/internal/httpapi"
 	"github.com/agentgames/bundle/internal/keys"
-	"github.com/agentgames/bundle/internal/lambdaedge"
-	"github.com/agentgames/bundle/internal/play"
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/store/token"
+	"github.com/agentgames/bundle/transport/httpapi"
+	"github.com/agentgames/bundle/transport/lambdaedge"
 )
 
 // Run serves the games on Lambda until the runtime stops it. TOKEN_KEYS
@@ -23,10 +26,6 @@ func Run(games ...play.Game) {
 		slog.Error("cannot start", "err", err)
 		os.Exit(1)
 	}
-	h, err := httpapi.New(play.NewService(ring, games...), bundle.OpenAPI)
-	if err != nil {
-		slog.Error("cannot start", "err", err)
-		os.Exit(1)
-	}
-	lambda.Start(lambdaedge.Handler(h))
+	svc := play.NewService(token.Store{Keys: ring}, time.Now, games...)
+	lambda.Start(lambdaedge.Handler(httpapi.New(svc, bundle.OpenAPI)))
 }

@@ -1,0 +1,29 @@
+// Package games is the registry: every game the bundle serves, one line
+// each. The contract, the SAM template, the index, llms.txt, the Lambda
+// functions, the end-to-end tests and the token budgets follow from it, and
+// tests name whatever a new game still lacks.
+package games
+
+import (
+	"github.com/agentgames/bundle/games/brinebell"
+	"github.com/agentgames/bundle/games/tinrail"
+	"github.com/agentgames/bundle/play"
+)
+
+// All is every game, in the order the index lists them.
+func All() []play.Game {
+	return []play.Game{
+		tinrail.Game{},
+		brinebell.Game{},
+	}
+}
+
+// Named is the game with that slug, or nil.
+func Named(slug string) play.Game {
+	for _, g := range All() {
+		if g.Info().Slug == slug {
+			return g
+		}
+	}
+	return nil
+}

@@ -1,0 +1,80 @@
+package play
+
+import "github.com/agentgames/bundle/engines"
+
+// Code names an error. Codes are stable: agents and other implementations
+// match on them. This file lists every code; openapi.yaml lists the same
+// ones (a test holds the two together).
+type Code string
+
+// Codes of requests the service cannot act on (KindRequest).
+const (
+	CodeBadJSON          Code = "bad_json"
+	CodeInvalidRequest   Code = "invalid_request"
+	CodeMissingState     Code = "missing_state"
+	CodeTokenMalformed   Code = "token_malformed"
+	CodeTokenFormat      Code = "token_format"
+	CodeTokenUnknownKey  Code = "token_unknown_key"
+	CodeTokenForged      Code = "token_forged"
+	CodeUnknownGame      Code = "unknown_game"
+	CodeNotFound         Code = "not_found"
+	CodeMethodNotAllowed Code = "method_not_allowed"
+	CodeBodyTooLarge     Code = "body_too_large"
+)
+
+// CodeConflict is a write that lost a race (KindConflict).
+const CodeConflict Code = "conflict"
+
+// CodeInternal is a failure of the server (KindInternal).
+const CodeInternal Code = "internal"
+
+// Codes of refused actions (KindRefusal). CodeInvalidAction is a grammar
+// refusal, made by the game's parser; the others come from the engines.
+const (
+	CodeInvalidAction  Code = "invalid_action"
+	CodeIllegalAction  Code = engines.CodeIllegalAction
+	CodeGameOver       Code = engines.CodeGameOver
+	CodeNotStarted     Code = engines.CodeNotStarted
+	CodeAlreadyStarted Code = engines.CodeAlreadyStarted
+)
+
+// CodeInfo is one code: its kind and what it means.
+type CodeInfo struct {
+	Code Code
+	Kind Kind
+	Doc  string
+}
+
+var codes = []CodeInfo{
+	{CodeBadJSON, KindRequest, "the body is not one JSON object (not JSON, a repeated key, or nested too deep)."},
+	{CodeInvalidRequest, KindRequest, "the request does not match the contract outside the action (an unknown or malformed option or field)."},
+	{CodeMissingState, KindRequest, "no `state` (or `stateToken`) was sent."},
+	{CodeTokenMalformed, KindRequest, "the state is not a token at all."},
+	{CodeTokenFormat, KindRequest, "the token has a format this server does not read."},
+	{CodeTokenUnknownKey, KindRequest, "the token was sealed under a key this server does not hold."},
+	{CodeTokenForged, KindRequest, "the token failed authentication (altered, or made for another game or server)."},
+	{CodeUnknownGame, KindRequest, "no game has that slug."},
+	{CodeNotFound, KindRequest, "no such path."},
+	{CodeMethodNotAllowed, KindRequest, "the path does not take that method."},
+	{CodeBodyTooLarge, KindRequest, "the body exceeds 64 KiB."},
+	{CodeConflict, KindConflict, "another request changed the match first; load it again and retry."},
+	{CodeInternal, KindInternal, "the server failed; the request may be retried."},
+	{CodeInvalidAction, KindRefusal, "the action does not match the game's action grammar; the reason names the field and what it allows."},
+	{CodeIllegalAction, KindRefusal, "the action is well formed but the rules forbid it now."},
+	{CodeGameOver, KindRefusal, "the match has ended; no action is legal."},
+	{CodeNotStarted, KindRefusal, "(Brinebell) only start is legal before the start."},
+	{CodeAlreadyStarted, KindRefusal, "(Brinebell) the run has already started."},
+}
+
+// Codes lists every code.
+func Codes() []CodeInfo { return append([]CodeInfo(nil), codes...) }
+
+// KindOf is the kind of a code; an unlisted code is KindInternal.
+func KindOf(c Code) Kind {
+	for _, ci := range codes {
+		if ci.Code == c {
+			return ci.Kind
+		}
+	}
+	return KindInternal
+}

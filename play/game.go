@@ -1,0 +1,93 @@
+package play
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Info describes a game: in the index, in the contract, and to the edges.
+type Info struct {
+	Slug        string
+	Name        string
+	Genre       string
+	Description string
+	Goal        string
+	// Options are the init options the game reads besides the seed.
+	Options []Option
+	// ActionSchema is the game's action grammar as JSON Schema: the one
+	// file its parser follows, its spec sends and openapi.yaml repeats.
+	ActionSchema json.RawMessage
+	// EchoStateToken: answers carry the state under "stateToken" as well as
+	// "state", for agents written against a card that calls it that.
+	EchoStateToken bool
+	// MaxToken is the longest state token, in characters, the game may
+	// answer; a test holds every golden answer to it.
+	MaxToken int
+}
+
+// SeedDoc documents the seed option every game takes.
+const SeedDoc = "integer 0..9007199254740991; the same seed plays out the same way. Missing: the server picks one, keeps it sealed in the state and reports it in the answer that ends the match."
+
+// OptionDocs documents every init option of the game, the seed included.
+func (i Info) OptionDocs() map[string]string {
+	docs := map[string]string{"seed": SeedDoc}
+	for _, o := range i.Options {
+		docs[o.Name] = o.Doc
+	}
+	return docs
+}
+
+// Option is an init option: its name and the values it takes, the first
+// being the default.
+type Option struct {
+	Name   string
+	Values []string
+	Doc    string
+}
+
+// Game is one game served through the core.
+type Game interface {
+	Info() Info
+	// Spec is the self-documenting description sent with every new match.
+	Spec() any
+	// New starts a match from a seed and the init options, already checked
+	// against Info().Options (an absent option is not in the map).
+	New(seed uint64, options map[string]string) (Match, error)
+	// Decode restores a match from bytes made by its MarshalBinary.
+	Decode(state []byte) (Match, error)
+}
+
+// Match is one game in progress.
+type Match interface {
+	// Phase says who must act now.
+	Phase() Phase
+	// Act applies one move per seat in Phase().ToAct, together. A refused
+	// move answers an *Error of kind KindRefusal and changes nothing. The
+	// events say what the moves caused, for the answer's "events". now is
+	// the service clock's time, for games whose rules read it.
+	Act(moves []Move, now time.Time) (events []any, err error)
+	// BotMove is the action the bot sitting in seat s chooses now, from
+	// what that seat may see; ok is false when no bot sits there.
+	BotMove(s Seat) (action json.RawMessage, ok bool)
+	// View is everything seat s may see of the match.
+	View(s Seat) Presentation
+	MarshalBinary() ([]byte, error)
+}
+
+// Presentation is what one seat sees of a match.
+type Presentation struct {
+	Observation string
+	// LegalActions lists every action the seat may send now, each exactly
+	// as it may be sent.
+	LegalActions any
+	// ActionRanges describes, when a field of an action takes a range of
+	// values, that range (legalActions then lists one value of it).
+	ActionRanges any
+	Score        int
+	GameOver     bool
+	// Result describes the end; nil while the match is open.
+	Result any
+	// Turn says who is to act, from the seat's side ("you", "over").
+	Turn string
+	View any
+}

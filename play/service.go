@@ -1,0 +1,256 @@
+package play
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/agentgames/bundle/engines"
+)
+
+// MaxSeed is the largest seed: every seed is exact as a JSON number in any
+// language (2^53 - 1).
+const MaxSeed = 1<<53 - 1
+
+// maxBotRounds bounds how many rounds bots play between two callers' moves:
+// past it the service answers an internal error instead of looping.
+const maxBotRounds = 10000
+
+// Service runs the loop for a set of games over one store.
+type Service struct {
+	store Store
+	clock Clock
+	games map[string]Game
+	order []Game
+}
+
+// NewService serves games, keeping matches in store and telling the time
+// with clock.
+func NewService(store Store, clock Clock, games ...Game) *Service {
+	s := &Service{store: store, clock: clock, games: map[string]Game{}}
+	for _, g := range games {
+		s.games[g.Info().Slug] = g
+		s.order = append(s.order, g)
+	}
+	return s
+}
+
+// Games lists the served games in the order they were given.
+func (s *Service) Games() []Game { return s.order }
+
+// Game finds a game by slug.
+func (s *Service) Game(slug string) (Game, error) {
+	g, ok := s.games[slug]
+	if !ok {
+		return nil, Errorf(CodeUnknownGame, "no game is called %q; GET /api/games lists them", slug)
+	}
+	return g, nil
+}
+
+// Init starts a match with the given options. A nil seed has the server
+// pick one, which stays private until the match is over.
+func (s *Service) Init(ctx context.Context, slug string, seed *uint64, options map[string]string) (*Envelope, error) {
+	g, err := s.Game(slug)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkOptions(g.Info(), options); err != nil {
+		return nil, err
+	}
+	rec := record{}
+	switch {
+	case seed == nil:
+		var b [8]byte
+		rand.Read(b[:])
+		rec.seed, rec.picked = binary.LittleEndian.Uint64(b[:])&MaxSeed, true
+	case *seed > MaxSeed:
+		return nil, Errorf(CodeInvalidRequest, "seed must be a whole number from 0 to %d", uint64(MaxSeed))
+	default:
+		rec.seed = *seed
+	}
+	m, err := g.New(rec.seed, options)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.playBots(m); err != nil {
+		return nil, err
+	}
+	ref, err := s.save(ctx, g, "", &rec, m, 0)
+	if err != nil {
+		return nil, err
+	}
+	env := s.envelope(g, m, ref, &rec)
+	if !rec.picked {
+		env.Seed = &rec.seed
+	}
+	env.Spec = g.Spec()
+	return env, nil
+}
+
+// checkOptions refuses an option the game does not read, or a value it
+// does not take.
+func checkOptions(info Info, options map[string]string) error {
+	for name, value := range options {
+		i := slices.IndexFunc(info.Options, func(o Option) bool { return o.Name == name })
+		if i < 0 {
+			names := []string{"seed"}
+			for _, o := range info.Options {
+				names = append(names, o.Name)
+			}
+			return Errorf(CodeInvalidRequest, "%s has no option %q; its options are %s", info.Slug, name, strings.Join(names, ", "))
+		}
+		if o := info.Options[i]; !slices.Contains(o.Values, value) {
+			return Errorf(CodeInvalidRequest, "option %s must be one of %s, not %q", name, strings.Join(o.Values, ", "), value)
+		}
+	}
+	return nil
+}
+
+// Act applies the caller's action to the match ref names, with the moves
+// of the bots acting at the same moment, then lets the bots play until the
+// caller must act again or the match ends. A refused action answers a
+// *Refusal carrying the same ref.
+func (s *Service) Act(ctx context.Context, slug, ref string, action json.RawMessage) (Answer, error) {
+	g, err := s.Game(slug)
+	if err != nil {
+		return nil, err
+	}
+	if ref == "" {
+		return nil, Errorf(CodeMissingState, "send the state from the previous answer as \"state\" (or \"stateToken\") with the action; GET /api/games/%s/init starts a match", slug)
+	}
+	state, version, err := s.store.Load(ctx, slug, ref)
+	if err != nil {
+		return nil, err
+	}
+	var rec record
+	if err := rec.unmarshal(state); err != nil {
+		return nil, Errorf(CodeTokenFormat, "the state holds a match this server cannot read: %v", err)
+	}
+	m, err := g.Decode(rec.state)
+	if err != nil {
+		// Authentic but unreadable: written by an incompatible version.
+		return nil, Errorf(CodeTokenFormat, "the state holds a match this server cannot read: %v", err)
+	}
+	phase := m.Phase()
+	if !phase.Over && !phase.Acts(Caller) {
+		return nil, fmt.Errorf("%s: the caller's seat is not to act in %v", slug, phase.ToAct)
+	}
+	moves := []Move{{Seat: Caller, Action: action}}
+	if !phase.Over {
+		if moves, err = botMoves(m, phase, moves); err != nil {
+			return nil, err
+		}
+	}
+	events, err := m.Act(moves, s.clock())
+	if err != nil {
+		var pe *Error
+		if errors.As(err, &pe) && pe.Kind() == KindRefusal {
+			return s.refusal(g, m, ref, pe), nil
+		}
+		return nil, err
+	}
+	more, err := s.playBots(m)
+	if err != nil {
+		return nil, err
+	}
+	next, err := s.save(ctx, g, ref, &rec, m, version)
+	if err != nil {
+		return nil, err
+	}
+	env := s.envelope(g, m, next, &rec)
+	env.Events = append(events, more...)
+	return env, nil
+}
+
+// botMoves adds the move of every bot that must act in phase.
+func botMoves(m Match, phase Phase, moves []Move) ([]Move, error) {
+	for _, seat := range phase.ToAct {
+		if seat == Caller {
+			continue
+		}
+		a, ok := m.BotMove(seat)
+		if !ok {
+			return nil, fmt.Errorf("seat %d must act and holds no bot", seat)
+		}
+		moves = append(moves, Move{Seat: seat, Action: a})
+	}
+	return moves, nil
+}
+
+// playBots plays rounds in which only bots act, until the caller must act
+// or the match ends. A bot's refused move is a server fault.
+func (s *Service) playBots(m Match) ([]any, error) {
+	var events []any
+	for range maxBotRounds {
+		phase := m.Phase()
+		if phase.Over || phase.Acts(Caller) {
+			return events, nil
+		}
+		moves, err := botMoves(m, phase, nil)
+		if err != nil {
+			return nil, err
+		}
+		ev, err := m.Act(moves, s.clock())
+		if err != nil {
+			return nil, fmt.Errorf("a bot's move was refused: %w", err)
+		}
+		events = append(events, ev...)
+	}
+	return nil, fmt.Errorf("bots played %d rounds without the caller acting", maxBotRounds)
+}
+
+// AsError turns an engine's refusal into an *Error of kind KindRefusal, and
+// passes any other error through.
+func AsError(err error) error {
+	var ill *engines.Illegal
+	if errors.As(err, &ill) {
+		return &Error{Code: Code(ill.Code), Message: ill.Reason}
+	}
+	return err
+}
+
+func (s *Service) save(ctx context.Context, g Game, ref string, rec *record, m Match, version uint64) (string, error) {
+	state, err := m.MarshalBinary()
+	if err != nil {
+		return "", fmt.Errorf("encoding %s state: %w", g.Info().Slug, err)
+	}
+	rec.state = state
+	return s.store.Save(ctx, g.Info().Slug, ref, rec.marshal(), version)
+}
+
+func (s *Service) refusal(g Game, m Match, ref string, pe *Error) *Refusal {
+	p := m.View(Caller)
+	r := &Refusal{Code: pe.Code, Reason: pe.Message, LegalActions: p.LegalActions, ActionRanges: p.ActionRanges, GameOver: p.GameOver, State: ref}
+	if g.Info().EchoStateToken {
+		r.StateToken = ref
+	}
+	return r
+}
+
+func (s *Service) envelope(g Game, m Match, ref string, rec *record) *Envelope {
+	p := m.View(Caller)
+	env := &Envelope{
+		OK:           true,
+		State:        ref,
+		Observation:  p.Observation,
+		LegalActions: p.LegalActions,
+		ActionRanges: p.ActionRanges,
+		Score:        &p.Score,
+		GameOver:     p.GameOver,
+		Result:       p.Result,
+		Turn:         p.Turn,
+		View:         p.View,
+	}
+	if g.Info().EchoStateToken {
+		env.StateToken = ref
+	}
+	if p.GameOver && rec.picked {
+		env.Seed = &rec.seed
+	}
+	return env
+}

@@ -1,0 +1,24 @@
+package play
+
+import (
+	"context"
+	"time"
+)
+
+// Store is where matches live between requests. A sealed token is one
+// store (the ref is the token itself and nothing is kept server-side);
+// a database is another, keyed by match id, with versions for conditional
+// writes.
+type Store interface {
+	// Load answers the state saved under ref for a game, and its version.
+	// A ref the store cannot resolve answers an *Error of KindRequest.
+	Load(ctx context.Context, game, ref string) (state []byte, version uint64, err error)
+	// Save writes a game's state and answers the ref to load it by next.
+	// An empty ref saves a new match. Otherwise the write succeeds only if
+	// the match is still at version, the one Load answered; a lost race
+	// answers an *Error with CodeConflict.
+	Save(ctx context.Context, game, ref string, state []byte, version uint64) (next string, err error)
+}
+
+// Clock tells the time to games whose rules read it.
+type Clock func() time.Time

@@ -1,0 +1,180 @@
+package wire
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// FieldError is a value that does not fit its place: Field names it (dotted
+// from the top, empty for the value as a whole) and Reason says what is
+// allowed there.
+type FieldError struct {
+	Field  string
+	Reason string
+}
+
+func (e *FieldError) Error() string {
+	if e.Field == "" {
+		return e.Reason
+	}
+	return e.Field + ": " + e.Reason
+}
+
+// Object is a JSON object read strictly: its members in order, by exact
+// name.
+type Object struct {
+	path    string
+	members []member
+}
+
+type member struct {
+	name string
+	raw  []byte
+}
+
+// ReadObject checks data (see Check) and answers it as an object. path
+// names the object in errors ("" for a top-level value, "action" for one
+// inside a request).
+func ReadObject(data []byte, path string) (*Object, error) {
+	if err := Check(data); err != nil {
+		return nil, &FieldError{Field: path, Reason: err.Error()}
+	}
+	return objectOf(data, path)
+}
+
+// objectOf splits a checked text into its members.
+func objectOf(data []byte, path string) (*Object, error) {
+	s := scanner{data: data}
+	s.space()
+	if s.data[s.pos] != '{' {
+		return nil, &FieldError{Field: path, Reason: "must be a JSON object, not " + Brief(data)}
+	}
+	o := &Object{path: path}
+	s.pos++
+	for {
+		s.space()
+		if s.data[s.pos] == '}' {
+			return o, nil
+		}
+		key, _ := s.str()
+		s.space()
+		s.pos++ // ':'
+		s.space()
+		start := s.pos
+		s.value(0)
+		o.members = append(o.members, member{name: unquote(key), raw: s.data[start:s.pos]})
+		s.space()
+		if s.data[s.pos] == ',' {
+			s.pos++
+		}
+	}
+}
+
+// field names a member of o in errors.
+func (o *Object) field(name string) string {
+	if o.path == "" {
+		return name
+	}
+	return o.path + "." + name
+}
+
+// Has reports whether o has a member called name.
+func (o *Object) Has(name string) bool {
+	for i := range o.members {
+		if o.members[i].name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Raw answers the member called name as JSON text, or nil when absent.
+func (o *Object) Raw(name string) []byte {
+	for _, m := range o.members {
+		if m.name == name {
+			return m.raw
+		}
+	}
+	return nil
+}
+
+// String answers the string member called name.
+func (o *Object) String(name string) (string, error) {
+	raw := o.Raw(name)
+	if raw == nil {
+		return "", &FieldError{Field: o.field(name), Reason: "is missing"}
+	}
+	if raw[0] != '"' {
+		return "", &FieldError{Field: o.field(name), Reason: "must be a string, not " + Brief(raw)}
+	}
+	return unquote(raw), nil
+}
+
+// Int answers the member called name, a whole number from lo to hi. As in
+// JSON Schema, a number with a zero fraction (2.0, 2e0) is whole.
+func (o *Object) Int(name string, lo, hi int) (int, error) {
+	raw := o.Raw(name)
+	allowed := fmt.Sprintf("must be a whole number from %d to %d", lo, hi)
+	if raw == nil {
+		return 0, &FieldError{Field: o.field(name), Reason: "is missing; it " + allowed}
+	}
+	n, ok := wholeNumber(raw)
+	if !ok || n < int64(lo) || n > int64(hi) {
+		return 0, &FieldError{Field: o.field(name), Reason: allowed + ", not " + Brief(raw)}
+	}
+	return int(n), nil
+}
+
+// wholeNumber reads a JSON number that is a whole number within int64.
+func wholeNumber(raw []byte) (int64, bool) {
+	c := raw[0]
+	if c != '-' && (c < '0' || c > '9') {
+		return 0, false
+	}
+	if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
+		return n, true
+	}
+	f, err := strconv.ParseFloat(string(raw), 64)
+	if err != nil || f != float64(int64(f)) || f < -1<<53 || f > 1<<53 {
+		return 0, false
+	}
+	return int64(f), true
+}
+
+// Only refuses a member not named in allowed. what says what the object is
+// ("an advance action"), for the reason.
+func (o *Object) Only(what string, allowed ...string) error {
+	for _, m := range o.members {
+		known := false
+		for _, a := range allowed {
+			known = known || m.name == a
+		}
+		if !known {
+			return &FieldError{Field: o.field(m.name),
+				Reason: fmt.Sprintf("is not a field of %s, which has exactly %s (names match exactly)", what, list(allowed))}
+		}
+	}
+	return nil
+}
+
+// list writes names as "a, b and c" in quotes.
+func list(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	if len(q) == 1 {
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+}
+
+// Brief shows a JSON value in a reason: compact, and cut after 40 bytes.
+func Brief(raw []byte) string {
+	const most = 40
+	if len(raw) > most {
+		return string(raw[:most]) + "..."
+	}
+	return string(raw)
+}

@@ -1,0 +1,308 @@
+// Package wire reads the JSON that agents send, strictly: the whole text is
+// checked once, in linear time, with its nesting bounded; every object key
+// must be unique (compared after unescaping) and is matched exactly, never
+// case-insensitively. Games build their action parsers on it, and the edges
+// read request bodies with it, so a refusal names the field at fault and what
+// it allows.
+package wire
+
+import (
+	"encoding/json"
+	"fmt"
+	"unicode/utf8"
+)
+
+// MaxDepth is the deepest nesting of arrays and objects a text may have.
+const MaxDepth = 32
+
+// SyntaxError is a text that is not JSON, nests deeper than MaxDepth, or
+// repeats a key.
+type SyntaxError struct {
+	Offset int
+	Reason string
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("not valid JSON at byte %d: %s", e.Offset, e.Reason)
+}
+
+// Check reports whether data is one JSON value (surrounded by optional white
+// space) that nests at most MaxDepth deep and repeats no key in any object.
+func Check(data []byte) error {
+	s := scanner{data: data}
+	s.space()
+	if err := s.value(0); err != nil {
+		return err
+	}
+	s.space()
+	if s.pos != len(data) {
+		return s.fail("text after the value")
+	}
+	return nil
+}
+
+type scanner struct {
+	data []byte
+	pos  int
+}
+
+func (s *scanner) fail(reason string) error {
+	return &SyntaxError{Offset: s.pos, Reason: reason}
+}
+
+func (s *scanner) space() {
+	for s.pos < len(s.data) {
+		switch s.data[s.pos] {
+		case ' ', '\t', '\n', '\r':
+			s.pos++
+		default:
+			return
+		}
+	}
+}
+
+func (s *scanner) value(depth int) error {
+	if s.pos >= len(s.data) {
+		return s.fail("unexpected end")
+	}
+	switch c := s.data[s.pos]; {
+	case c == '{':
+		return s.object(depth + 1)
+	case c == '[':
+		return s.array(depth + 1)
+	case c == '"':
+		_, err := s.str()
+		return err
+	case c == '-' || (c >= '0' && c <= '9'):
+		return s.number()
+	case c == 't':
+		return s.literal("true")
+	case c == 'f':
+		return s.literal("false")
+	case c == 'n':
+		return s.literal("null")
+	}
+	return s.fail("unexpected character")
+}
+
+func (s *scanner) literal(word string) error {
+	if len(s.data)-s.pos < len(word) || string(s.data[s.pos:s.pos+len(word)]) != word {
+		return s.fail("unexpected character")
+	}
+	s.pos += len(word)
+	return nil
+}
+
+func (s *scanner) object(depth int) error {
+	if depth > MaxDepth {
+		return s.fail(fmt.Sprintf("nested deeper than %d", MaxDepth))
+	}
+	s.pos++
+	s.space()
+	if s.pos < len(s.data) && s.data[s.pos] == '}' {
+		s.pos++
+		return nil
+	}
+	var seen keySet
+	for {
+		if s.pos >= len(s.data) || s.data[s.pos] != '"' {
+			return s.fail("expected a key in quotes")
+		}
+		at := s.pos
+		key, err := s.str()
+		if err != nil {
+			return err
+		}
+		if name := unquote(key); !seen.add(name) {
+			s.pos = at
+			return s.fail(fmt.Sprintf("the key %q appears twice", name))
+		}
+		s.space()
+		if s.pos >= len(s.data) || s.data[s.pos] != ':' {
+			return s.fail("expected ':' after a key")
+		}
+		s.pos++
+		s.space()
+		if err := s.value(depth); err != nil {
+			return err
+		}
+		s.space()
+		if s.pos >= len(s.data) {
+			return s.fail("unexpected end")
+		}
+		switch s.data[s.pos] {
+		case ',':
+			s.pos++
+			s.space()
+		case '}':
+			s.pos++
+			return nil
+		default:
+			return s.fail("expected ',' or '}'")
+		}
+	}
+}
+
+func (s *scanner) array(depth int) error {
+	if depth > MaxDepth {
+		return s.fail(fmt.Sprintf("nested deeper than %d", MaxDepth))
+	}
+	s.pos++
+	s.space()
+	if s.pos < len(s.data) && s.data[s.pos] == ']' {
+		s.pos++
+		return nil
+	}
+	for {
+		if err := s.value(depth); err != nil {
+			return err
+		}
+		s.space()
+		if s.pos >= len(s.data) {
+			return s.fail("unexpected end")
+		}
+		switch s.data[s.pos] {
+		case ',':
+			s.pos++
+			s.space()
+		case ']':
+			s.pos++
+			return nil
+		default:
+			return s.fail("expected ',' or ']'")
+		}
+	}
+}
+
+// str scans a string and answers it with its quotes, escapes unresolved.
+func (s *scanner) str() ([]byte, error) {
+	start := s.pos
+	s.pos++
+	for s.pos < len(s.data) {
+		c := s.data[s.pos]
+		switch {
+		case c == '"':
+			s.pos++
+			return s.data[start:s.pos], nil
+		case c == '\\':
+			if s.pos+1 >= len(s.data) {
+				return nil, s.fail("unexpected end")
+			}
+			switch s.data[s.pos+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				s.pos += 2
+			case 'u':
+				if s.pos+6 > len(s.data) || !isHex4(s.data[s.pos+2:s.pos+6]) {
+					return nil, s.fail("bad \\u escape")
+				}
+				s.pos += 6
+			default:
+				return nil, s.fail("bad escape")
+			}
+		case c < 0x20:
+			return nil, s.fail("control character in a string")
+		case c < utf8.RuneSelf:
+			s.pos++
+		default:
+			r, n := utf8.DecodeRune(s.data[s.pos:])
+			if r == utf8.RuneError && n <= 1 {
+				return nil, s.fail("invalid UTF-8")
+			}
+			s.pos += n
+		}
+	}
+	return nil, s.fail("unterminated string")
+}
+
+func isHex4(b []byte) bool {
+	for _, c := range b {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *scanner) number() error {
+	if s.data[s.pos] == '-' {
+		s.pos++
+	}
+	switch {
+	case s.pos < len(s.data) && s.data[s.pos] == '0':
+		s.pos++
+	case s.pos < len(s.data) && s.data[s.pos] >= '1' && s.data[s.pos] <= '9':
+		s.digits()
+	default:
+		return s.fail("bad number")
+	}
+	if s.pos < len(s.data) && s.data[s.pos] == '.' {
+		s.pos++
+		if s.digits() == 0 {
+			return s.fail("bad number")
+		}
+	}
+	if s.pos < len(s.data) && (s.data[s.pos] == 'e' || s.data[s.pos] == 'E') {
+		s.pos++
+		if s.pos < len(s.data) && (s.data[s.pos] == '+' || s.data[s.pos] == '-') {
+			s.pos++
+		}
+		if s.digits() == 0 {
+			return s.fail("bad number")
+		}
+	}
+	return nil
+}
+
+func (s *scanner) digits() int {
+	n := 0
+	for s.pos < len(s.data) && s.data[s.pos] >= '0' && s.data[s.pos] <= '9' {
+		s.pos++
+		n++
+	}
+	return n
+}
+
+// unquote answers the text of a scanned string. Strings without escapes,
+// every key an agent normally sends, are not decoded.
+func unquote(quoted []byte) string {
+	inner := quoted[1 : len(quoted)-1]
+	for _, c := range inner {
+		if c == '\\' {
+			var out string
+			json.Unmarshal(quoted, &out)
+			return out
+		}
+	}
+	return string(inner)
+}
+
+// keySet holds the keys of one object: a short list, then a map once the
+// object is large, so that checking for repeats stays linear.
+type keySet struct {
+	list []string
+	big  map[string]bool
+}
+
+// add records name and reports whether it was new.
+func (k *keySet) add(name string) bool {
+	if k.big != nil {
+		if k.big[name] {
+			return false
+		}
+		k.big[name] = true
+		return true
+	}
+	for _, n := range k.list {
+		if n == name {
+			return false
+		}
+	}
+	k.list = append(k.list, name)
+	if len(k.list) > 16 {
+		k.big = make(map[string]bool, 2*len(k.list))
+		for _, n := range k.list {
+			k.big[n] = true
+		}
+	}
+	return true
+}

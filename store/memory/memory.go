@@ -1,0 +1,58 @@
+// Package memory keeps matches in a map, with a version per match and
+// conditional writes: the semantics every database store of the bundle
+// keeps, for tests and single-process use.
+package memory
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"sync"
+
+	"github.com/agentgames/bundle/play"
+)
+
+// Store is a play.Store in memory. Its zero value is ready.
+type Store struct {
+	mu      sync.Mutex
+	matches map[string]entry
+}
+
+type entry struct {
+	state   []byte
+	version uint64
+}
+
+// Load answers a match and its version.
+func (s *Store) Load(_ context.Context, game, ref string) ([]byte, uint64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e, ok := s.matches[game+"/"+ref]
+	if !ok {
+		return nil, 0, play.Errorf(play.CodeTokenMalformed, "no %s match is called %q", game, ref)
+	}
+	return e.state, e.version, nil
+}
+
+// Save creates a match under a new random ref, or writes an existing one
+// if it is still at version.
+func (s *Store) Save(_ context.Context, game, ref string, state []byte, version uint64) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.matches == nil {
+		s.matches = map[string]entry{}
+	}
+	if ref == "" {
+		var b [12]byte
+		rand.Read(b[:])
+		ref = hex.EncodeToString(b[:])
+		s.matches[game+"/"+ref] = entry{state: state, version: 1}
+		return ref, nil
+	}
+	e, ok := s.matches[game+"/"+ref]
+	if !ok || e.version != version {
+		return "", play.Errorf(play.CodeConflict, "the %s match %s changed since it was loaded; load it again", game, ref)
+	}
+	s.matches[game+"/"+ref] = entry{state: state, version: version + 1}
+	return ref, nil
+}

@@ -1,0 +1,314 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/legacy"
+	"github.com/google/go-cmp/cmp"
+
+	bundle "github.com/agentgames/bundle"
+	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/conformance"
+	"github.com/agentgames/bundle/games"
+	"github.com/agentgames/bundle/golden"
+	"github.com/agentgames/bundle/internal/testserver"
+	"github.com/agentgames/bundle/play"
+)
+
+// contract is openapi.yaml, loaded and validated by kin-openapi: the judge
+// the handler's own checks are held to. It is loaded in tests only, so the
+// served binaries do not carry it.
+var contract, contractRouter = func() (*openapi3.T, routers.Router) {
+	openapi3filter.RegisterBodyDecoder("text/markdown", openapi3filter.PlainBodyDecoder)
+	openapi3filter.RegisterBodyDecoder("application/yaml", openapi3filter.PlainBodyDecoder)
+	doc, err := openapi3.NewLoader().LoadFromData(bundle.OpenAPI)
+	if err != nil {
+		panic(err)
+	}
+	if err := doc.Validate(context.Background()); err != nil {
+		panic(err)
+	}
+	r, err := legacy.NewRouter(doc)
+	if err != nil {
+		panic(err)
+	}
+	return doc, r
+}()
+
+var noAuth = &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, MultiError: false}
+
+// contractAccepts reports whether the contract accepts a request, and why
+// not.
+func contractAccepts(req *http.Request, body []byte) (bool, error) {
+	route, params, err := contractRouter.FindRoute(req)
+	if err != nil {
+		return false, err
+	}
+	r := req.Clone(req.Context())
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	r.Header = http.Header{"Content-Type": {"application/json"}}
+	err = openapi3filter.ValidateRequest(context.Background(), &openapi3filter.RequestValidationInput{
+		Request: r, PathParams: params, Route: route, Options: noAuth})
+	return err == nil, err
+}
+
+// exchange is one request and its answer.
+type exchange struct {
+	status int
+	body   []byte
+	header http.Header
+}
+
+func (e exchange) json(t *testing.T) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(e.body, &m); err != nil {
+		t.Fatalf("answer is not JSON: %v\n%s", err, e.body)
+	}
+	return m
+}
+
+func (e exchange) code(t *testing.T) string {
+	t.Helper()
+	m := e.json(t)
+	if errObj, ok := m["error"].(map[string]any); ok {
+		code, _ := errObj["code"].(string)
+		return code
+	}
+	code, _ := m["code"].(string)
+	return code
+}
+
+// do sends a request to the handler and checks the answer against the
+// contract: status, content type and body schema.
+func do(t *testing.T, h http.Handler, method, target, body string) exchange {
+	t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req := httptest.NewRequest(method, target, rd)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	res := rec.Result()
+	data, _ := io.ReadAll(res.Body)
+	checkAnswer(t, req, res.StatusCode, res.Header, data)
+	return exchange{status: res.StatusCode, body: data, header: res.Header}
+}
+
+// checkAnswer validates an answer against the contract when the contract
+// has the operation; answers to paths outside it must be JSON errors.
+func checkAnswer(t *testing.T, req *http.Request, status int, header http.Header, body []byte) {
+	t.Helper()
+	route, params, err := contractRouter.FindRoute(req)
+	if err != nil || req.Method == http.MethodOptions {
+		if req.Method != http.MethodOptions && !json.Valid(body) {
+			t.Fatalf("%s %s: answer outside the contract is not JSON: %s", req.Method, req.URL, body)
+		}
+		return
+	}
+	in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: noAuth}
+	out := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: status, Header: header,
+		Options: &openapi3filter.Options{IncludeResponseStatus: true}}
+	out.SetBodyBytes(body)
+	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
+		t.Fatalf("%s %s: answer breaks the contract: %v\n%s", req.Method, req.URL, err, body)
+	}
+}
+
+// TestContractListsEveryCode: play's list of codes and the contract's
+// ErrorCode and RefusalCode enums hold the same codes, each described.
+func TestContractListsEveryCode(t *testing.T) {
+	t.Parallel()
+	enum := func(name string) []string {
+		s := contract.Components.Schemas[name].Value
+		var out []string
+		for _, v := range s.Enum {
+			out = append(out, v.(string))
+			if !strings.Contains(s.Description, "`"+v.(string)+"`") {
+				t.Errorf("%s does not describe %q", name, v)
+			}
+		}
+		return out
+	}
+	errs, refusals := enum("ErrorCode"), enum("RefusalCode")
+	var wantErrs, wantRefusals []string
+	for _, c := range play.Codes() {
+		if c.Kind == play.KindRefusal {
+			wantRefusals = append(wantRefusals, string(c.Code))
+		} else {
+			wantErrs = append(wantErrs, string(c.Code))
+		}
+	}
+	slices.Sort(errs)
+	slices.Sort(refusals)
+	slices.Sort(wantErrs)
+	slices.Sort(wantRefusals)
+	if d := cmp.Diff(wantErrs, errs); d != "" {
+		t.Errorf("ErrorCode differs from play's codes (-play +openapi.yaml):\n%s", d)
+	}
+	if d := cmp.Diff(wantRefusals, refusals); d != "" {
+		t.Errorf("RefusalCode differs from play's codes (-play +openapi.yaml):\n%s", d)
+	}
+}
+
+// TestContractFollowsTheRegistry: openapi.yaml describes every game of the
+// registry: its two paths, its init options, and its action schema, which
+// is the game's own file.
+func TestContractFollowsTheRegistry(t *testing.T) {
+	t.Parallel()
+	for _, g := range games.All() {
+		info := g.Info()
+		name := strings.ToUpper(info.Slug[:1]) + info.Slug[1:]
+		init := contract.Paths.Find("/api/games/" + info.Slug + "/init")
+		if init == nil || init.Get == nil {
+			t.Errorf("openapi.yaml has no GET /api/games/%s/init", info.Slug)
+		} else {
+			params := map[string]*openapi3.Parameter{}
+			for _, p := range init.Get.Parameters {
+				params[p.Value.Name] = p.Value
+			}
+			if params["seed"] == nil {
+				t.Errorf("GET /api/games/%s/init lacks the seed parameter", info.Slug)
+			}
+			for _, o := range info.Options {
+				var enum []string
+				if p := params[o.Name]; p != nil {
+					for _, v := range p.Schema.Value.Enum {
+						enum = append(enum, v.(string))
+					}
+				}
+				if !slices.Equal(enum, o.Values) {
+					t.Errorf("GET /api/games/%s/init: option %s takes %v in openapi.yaml, %v in the game", info.Slug, o.Name, enum, o.Values)
+				}
+			}
+			if len(params) != 1+len(info.Options) {
+				t.Errorf("GET /api/games/%s/init has %d parameters, the game reads %d", info.Slug, len(params), 1+len(info.Options))
+			}
+		}
+		if a := contract.Paths.Find("/api/games/" + info.Slug + "/action"); a == nil || a.Post == nil {
+			t.Errorf("openapi.yaml has no POST /api/games/%s/action", info.Slug)
+		}
+		for _, s := range []string{"Action", "ActionRequest", "Envelope", "Refusal"} {
+			if contract.Components.Schemas[name+s] == nil {
+				t.Errorf("openapi.yaml has no schema %s%s", name, s)
+			}
+		}
+		if s := contract.Components.Schemas[name+"Action"]; s != nil {
+			var file, yaml any
+			json.Unmarshal(info.ActionSchema, &file)
+			data, _ := json.Marshal(s.Value)
+			json.Unmarshal(data, &yaml)
+			delete(yaml.(map[string]any), "description")
+			inline(yaml)
+			if d := cmp.Diff(file, yaml); d != "" {
+				t.Errorf("openapi.yaml's %sAction differs from games/%s/action.json (-file +openapi.yaml):\n%s", name, info.Slug, d)
+			}
+		}
+	}
+}
+
+// inline replaces every $ref kin-openapi kept in a marshalled schema with
+// the schema it names, so it compares with a self-contained file.
+func inline(v any) {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			if m, ok := x.(map[string]any); ok {
+				if ref, ok := m["$ref"].(string); ok {
+					data, _ := json.Marshal(contract.Components.Schemas[strings.TrimPrefix(ref, "#/components/schemas/")].Value)
+					var s any
+					json.Unmarshal(data, &s)
+					v[k] = s
+					x = s
+				}
+			}
+			inline(x)
+		}
+	case []any:
+		for i, x := range v {
+			if m, ok := x.(map[string]any); ok {
+				if ref, ok := m["$ref"].(string); ok {
+					data, _ := json.Marshal(contract.Components.Schemas[strings.TrimPrefix(ref, "#/components/schemas/")].Value)
+					var s any
+					json.Unmarshal(data, &s)
+					v[i] = s
+					x = s
+				}
+			}
+			inline(x)
+		}
+	}
+}
+
+// contractTransport is a client.Transport through the handler that checks
+// every request and answer against the contract and keeps each game's
+// longest state token.
+type contractTransport struct {
+	t       *testing.T
+	h       http.Handler
+	longest map[string]int
+}
+
+func (c *contractTransport) Init(_ context.Context, game string, query map[string]string) (int, []byte, error) {
+	status, body, err := client.Handler{Handler: c.h}.Init(context.Background(), game, query)
+	return c.keep(game, http.MethodGet, "/api/games/"+game+"/init", status, body, err)
+}
+
+func (c *contractTransport) Act(ctx context.Context, game, field, token string, action json.RawMessage) (int, []byte, error) {
+	body, _ := client.ActionBody(field, token, action)
+	e := do(c.t, c.h, http.MethodPost, "/api/games/"+game+"/action", string(body))
+	return c.keep(game, "", "", e.status, e.body, nil)
+}
+
+func (c *contractTransport) keep(game, method, path string, status int, body []byte, err error) (int, []byte, error) {
+	if method != "" {
+		checkAnswer(c.t, httptest.NewRequest(method, path, nil), status, http.Header{"Content-Type": {"application/json; charset=utf-8"}}, body)
+	}
+	var env struct{ State string }
+	json.Unmarshal(body, &env)
+	c.longest[game] = max(c.longest[game], len(env.State))
+	return status, body, err
+}
+
+// TestGoldenOverHTTP replays every golden case through this handler in
+// process, each answer checked against the contract, and holds the state
+// tokens to each game's budget. The games' golden tests play the same
+// cases through the core with no HTTP: together they show that the edge
+// adds nothing to an answer.
+func TestGoldenOverHTTP(t *testing.T) {
+	t.Parallel()
+	cases, err := conformance.Load(golden.Files, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := conformance.Reference()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &contractTransport{t: t, h: testserver.New(t), longest: map[string]int{}}
+	for i := range cases {
+		if err := conformance.Replay(context.Background(), &cases[i], c, ref); err != nil {
+			t.Error(err)
+		}
+	}
+	for _, g := range games.All() {
+		info := g.Info()
+		n := c.longest[info.Slug]
+		t.Logf("%s: longest state token %d characters (budget %d)", info.Slug, n, info.MaxToken)
+		if n == 0 || n >= info.MaxToken {
+			t.Errorf("%s: longest state token %d characters, budget %d", info.Slug, n, info.MaxToken)
+		}
+	}
+}

@@ -1,0 +1,84 @@
+// Package httpapi is the HTTP edge of the bundle: one http.Handler serves
+// every game's loop, the index, the docs, llms.txt and the contract. It reads
+// requests strictly (package wire), hands them to the play core, writes its
+// answers with play.Encode, and turns errors into HTTP answers in one place
+// (errors.go). The local server and the Lambda functions both run it.
+//
+// The handler checks every request by hand, in the order and with the
+// bounds openapi.yaml states; the tests hold the two together by running
+// kin-openapi's validator over the same requests. Keeping kin-openapi out of
+// the served binaries keeps a Lambda cold start near the floor.
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/agentgames/bundle/play"
+)
+
+// Server is the handler.
+type Server struct {
+	svc     *play.Service
+	openapi []byte
+	mux     *http.ServeMux
+}
+
+// New builds the handler for a service; openapi is served as-is at
+// /openapi.yaml.
+func New(svc *play.Service, openapi []byte) *Server {
+	s := &Server{svc: svc, openapi: openapi, mux: http.NewServeMux()}
+	s.handle("GET /{$}", s.llms)
+	s.handle("GET /api/games", s.index)
+	s.handle("GET /api/games/{slug}/init", s.init)
+	s.handle("POST /api/games/{slug}/action", s.action)
+	s.handle("GET /docs/api/{slug}", s.docs)
+	s.handle("GET /llms.txt", s.llms)
+	s.handle("GET /openapi.yaml", s.serveOpenAPI)
+	s.handle("/", s.notFound)
+	return s
+}
+
+// handle registers a handler that answers errors through WriteError.
+func (s *Server) handle(pattern string, h func(http.ResponseWriter, *http.Request) error) {
+	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+		if err := h(w, r); err != nil {
+			WriteError(w, r, err)
+		}
+	})
+}
+
+// ServeHTTP answers CORS preflights, then routes.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Access-Control-Allow-Origin", "*")
+	if r.Method == http.MethodOptions {
+		h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+		h.Set("Access-Control-Allow-Headers", "Content-Type")
+		h.Set("Access-Control-Max-Age", "86400")
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// notFound answers what no route took: 405 when the path takes another
+// method, 404 otherwise.
+func (s *Server) notFound(_ http.ResponseWriter, r *http.Request) error {
+	for _, m := range []string{http.MethodGet, http.MethodPost} {
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, pattern := s.mux.Handler(probe); pattern != "/" {
+			return play.Errorf(play.CodeMethodNotAllowed, "%s takes %s, not %s", r.URL.Path, m, r.Method)
+		}
+	}
+	return play.Errorf(play.CodeNotFound, "nothing at %s; GET /llms.txt explains this server", r.URL.Path)
+}
+
+// writeJSON answers v as JSON with the given status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	play.Encode(w, v)
+}

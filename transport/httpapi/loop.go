@@ -1,0 +1,134 @@
+package httpapi
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/wire"
+)
+
+// MaxBody is the largest request body read.
+const MaxBody = 64 << 10
+
+// init starts a match: GET /api/games/{slug}/init?seed=N&...options.
+func (s *Server) init(w http.ResponseWriter, r *http.Request) error {
+	slug := r.PathValue("slug")
+	if _, err := s.svc.Game(slug); err != nil {
+		return err
+	}
+	seed, options, err := InitQuery(r.URL.RawQuery)
+	if err != nil {
+		return err
+	}
+	env, err := s.svc.Init(r.Context(), slug, seed, options)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, env)
+	return nil
+}
+
+// InitQuery reads the seed and the options. Each parameter may appear once;
+// the service refuses options the game does not read.
+func InitQuery(raw string) (*uint64, map[string]string, error) {
+	q, err := url.ParseQuery(raw)
+	if err != nil {
+		return nil, nil, play.Errorf(play.CodeInvalidRequest, "the query is not valid URL encoding: %v", err)
+	}
+	options := map[string]string{}
+	var seed *uint64
+	for name, values := range q {
+		if len(values) > 1 {
+			return nil, nil, play.Errorf(play.CodeInvalidRequest, "query parameter %q appears %d times; send it once", name, len(values))
+		}
+		if name != "seed" {
+			options[name] = values[0]
+			continue
+		}
+		n, err := strconv.ParseUint(values[0], 10, 64)
+		if err != nil || n > play.MaxSeed {
+			return nil, nil, play.Errorf(play.CodeInvalidRequest, "seed must be a whole number from 0 to %d, not %q", uint64(play.MaxSeed), values[0])
+		}
+		seed = &n
+	}
+	return seed, options, nil
+}
+
+// action applies one action: POST /api/games/{slug}/action with
+// {"state": ..., "action": {...}} ("stateToken" may stand for "state").
+func (s *Server) action(w http.ResponseWriter, r *http.Request) error {
+	slug := r.PathValue("slug")
+	if _, err := s.svc.Game(slug); err != nil {
+		return err
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		return play.Errorf(play.CodeBodyTooLarge, "the body exceeds %d bytes", MaxBody)
+	case err != nil:
+		return play.Errorf(play.CodeBadJSON, "the body could not be read: %v", err)
+	}
+	token, action, err := actionBody(body)
+	if err != nil {
+		return err
+	}
+	answer, err := s.svc.Act(r.Context(), slug, token, action)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, answer)
+	return nil
+}
+
+// actionBody reads an action request strictly: one JSON object with
+// exactly the keys state, stateToken and action (each at most once, names
+// matched exactly), the token in base64url. It answers the token and the
+// action's JSON text, which the game parses.
+func actionBody(body []byte) (string, []byte, error) {
+	o, err := wire.ReadObject(body, "")
+	if err != nil {
+		return "", nil, play.Errorf(play.CodeBadJSON, "the body must be one JSON object {\"state\": ..., \"action\": {...}}: %v", err)
+	}
+	if err := o.Only("an action request", "state", "stateToken", "action"); err != nil {
+		return "", nil, play.Errorf(play.CodeInvalidRequest, "%v", err)
+	}
+	var token string
+	for _, name := range []string{"state", "stateToken"} {
+		if !o.Has(name) {
+			continue
+		}
+		t, err := o.String(name)
+		if err == nil && t == "" {
+			continue // an empty token is no token: missing_state
+		}
+		if err != nil || !isToken(t) {
+			return "", nil, play.Errorf(play.CodeTokenMalformed, "%s must be the base64url token a previous answer carried", name)
+		}
+		if token != "" && t != token {
+			return "", nil, play.Errorf(play.CodeInvalidRequest, "state and stateToken differ; send the token once, under either name")
+		}
+		token = t
+	}
+	action := o.Raw("action")
+	if action == nil {
+		return "", nil, play.Errorf(play.CodeInvalidRequest, "the request has no \"action\"")
+	}
+	return token, action, nil
+}
+
+// isToken reports whether t is a non-empty base64url text, the contract's
+// StateToken pattern.
+func isToken(t string) bool {
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return t != ""
+}

@@ -1,0 +1,128 @@
+package httpapi
+
+import (
+	"fmt"
+	"io/fs"
+	"net/http"
+	"strings"
+
+	bundle "github.com/agentgames/bundle"
+)
+
+// indexEntry is one game in GET /api/games.
+type indexEntry struct {
+	Slug        string `json:"slug"`
+	Name        string `json:"name"`
+	Genre       string `json:"genre"`
+	Description string `json:"description"`
+	Goal        string `json:"goal"`
+	InitURL     string `json:"initUrl"`
+	ActionURL   string `json:"actionUrl"`
+	DocsURL     string `json:"docsUrl"`
+}
+
+// baseURL is the scheme and host the client reached, so that the index's
+// links work behind a proxy or API Gateway.
+func baseURL(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
+
+func (s *Server) index(w http.ResponseWriter, r *http.Request) error {
+	base := baseURL(r)
+	games := []indexEntry{}
+	for _, g := range s.svc.Games() {
+		info := g.Info()
+		games = append(games, indexEntry{
+			Slug: info.Slug, Name: info.Name, Genre: info.Genre, Description: info.Description, Goal: info.Goal,
+			InitURL:   base + "/api/games/" + info.Slug + "/init",
+			ActionURL: base + "/api/games/" + info.Slug + "/action",
+			DocsURL:   base + "/docs/api/" + info.Slug,
+		})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": games})
+	return nil
+}
+
+func (s *Server) docs(w http.ResponseWriter, r *http.Request) error {
+	slug := r.PathValue("slug")
+	if _, err := s.svc.Game(slug); err != nil {
+		return err
+	}
+	text, err := fs.ReadFile(bundle.Docs, "docs/"+slug+".md")
+	if err != nil {
+		return fmt.Errorf("docs for %s: %w", slug, err)
+	}
+	writeText(w, "text/markdown; charset=utf-8", text)
+	return nil
+}
+
+func (s *Server) serveOpenAPI(w http.ResponseWriter, _ *http.Request) error {
+	writeText(w, "application/yaml; charset=utf-8", s.openapi)
+	return nil
+}
+
+// llms is the entry point for LLM agents: how the loop works and where each
+// game's rules are.
+func (s *Server) llms(w http.ResponseWriter, r *http.Request) error {
+	base := baseURL(r)
+	var b strings.Builder
+	fmt.Fprintf(&b, `# Agent game bundle
+
+> Turn-based games for AI agents, served statelessly over HTTP with JSON.
+
+## How to play any game here
+
+1. Start: GET %[1]s/api/games/{slug}/init?seed=N (seed optional; the same seed deals the same match).
+   The answer is an envelope: { ok, state, seed, observation, legalActions, spec, score, gameOver, result, turn, view }.
+   "seed" is there when you chose it; a seed the server picks stays sealed until the answer that ends the match.
+   Read "spec" once: it states the goal, the scoring, the rules and the action grammar.
+2. Act: POST %[1]s/api/games/{slug}/action with the JSON body { "state": <state from the last answer>, "action": <one action> }.
+   The answer is the next envelope, with "events" saying what your action caused. Always send the newest state.
+3. Repeat until "gameOver" is true; "result" and "score" then give the outcome.
+
+The server keeps nothing between calls: the state token (encrypted, opaque) carries the match.
+You may send it as "state" or as "stateToken". Any earlier state can be replayed: states never expire.
+
+A refused action (not in the grammar, or against the rules) answers HTTP 200 with
+{ "ok": false, "code", "reason", "legalActions", "state" }: nothing changed; pick from legalActions and retry.
+Every entry of legalActions can be sent exactly as listed; where a field takes a range, "actionRanges" gives it.
+A request the server cannot act on (not JSON, unknown game, missing or damaged state) answers 4xx with
+{ "error": { "code", "message" } }.
+
+## Games
+
+`, base)
+	for _, g := range s.svc.Games() {
+		info := g.Info()
+		fmt.Fprintf(&b, "- [%s](%s/docs/api/%s): %s Start: GET %s/api/games/%s/init\n",
+			info.Name, base, info.Slug, info.Description, base, info.Slug)
+	}
+	fmt.Fprintf(&b, `
+## Example
+
+    curl -s "%[1]s/api/games/tinrail/init?seed=7&opponent=easy"
+    curl -s -X POST %[1]s/api/games/tinrail/action -H 'Content-Type: application/json' \
+      -d '{"state":"<state>","action":{"type":"place","tileIndex":0,"rotation":1}}'
+
+    curl -s "%[1]s/api/games/brinebell/init?seed=7"
+    curl -s -X POST %[1]s/api/games/brinebell/action -H 'Content-Type: application/json' \
+      -d '{"stateToken":"<stateToken>","action":{"type":"start"}}'
+
+## More
+
+- %[1]s/api/games: the machine-readable index.
+- %[1]s/openapi.yaml: the full contract (every field, every error code).
+`, base)
+	writeText(w, "text/plain; charset=utf-8", []byte(b.String()))
+	return nil
+}
+
+func writeText(w http.ResponseWriter, contentType string, body []byte) {
+	w.Header().Set("Content-Type", contentType)
+	w.WriteHeader(http.StatusOK)
+	w.Write(body)
+}
