@@ -3,9 +3,9 @@ package conformance
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
-
-	"github.com/google/go-cmp/cmp"
+	"maps"
+	"slices"
+	"strconv"
 )
 
 // Mismatch is the first field where an answer differs from the golden one.
@@ -19,7 +19,8 @@ func (m *Mismatch) Error() string {
 }
 
 // Compare compares an answer with the golden one, leaving out the private
-// fields, and answers the first difference in field order, or nil.
+// fields, and answers the first difference, keys taken in sorted order and
+// elements in index order, or nil.
 func Compare(want, got []byte) (*Mismatch, error) {
 	var w, g any
 	if err := json.Unmarshal(want, &w); err != nil {
@@ -35,63 +36,75 @@ func Compare(want, got []byte) (*Mismatch, error) {
 			}
 		}
 	}
-	var r firstDiff
-	if cmp.Equal(w, g, cmp.Reporter(&r)) {
-		return nil, nil
-	}
-	return r.first, nil
+	return firstDiff("", w, g), nil
 }
 
-// firstDiff is a go-cmp reporter that keeps the first unequal leaf.
-type firstDiff struct {
-	path  cmp.Path
-	first *Mismatch
-}
-
-func (r *firstDiff) PushStep(ps cmp.PathStep) { r.path = append(r.path, ps) }
-
-func (r *firstDiff) PopStep() { r.path = r.path[:len(r.path)-1] }
-
-func (r *firstDiff) Report(rs cmp.Result) {
-	if rs.Equal() || r.first != nil {
-		return
-	}
-	want, got := r.path.Last().Values()
-	r.first = &Mismatch{Path: jsonPath(r.path), Want: show(want.IsValid(), want), Got: show(got.IsValid(), got)}
-}
-
-// jsonPath writes a go-cmp path the way a JSON user reads it: a.b[3].c.
-func jsonPath(p cmp.Path) string {
-	var b strings.Builder
-	for _, step := range p {
-		switch s := step.(type) {
-		case cmp.MapIndex:
-			fmt.Fprintf(&b, ".%v", s.Key())
-		case cmp.SliceIndex:
-			wi, gi := s.SplitKeys()
-			switch {
-			case wi == gi:
-				fmt.Fprintf(&b, "[%d]", wi)
-			case wi < 0:
-				fmt.Fprintf(&b, "[%d (extra)]", gi)
-			default:
-				fmt.Fprintf(&b, "[%d (missing)]", wi)
+// firstDiff walks two decoded JSON values and answers their first
+// difference below path.
+func firstDiff(path string, w, g any) *Mismatch {
+	switch wv := w.(type) {
+	case map[string]any:
+		gv, ok := g.(map[string]any)
+		if !ok {
+			break
+		}
+		keys := slices.Sorted(maps.Keys(wv))
+		for k := range gv {
+			if _, ok := wv[k]; !ok {
+				keys = append(keys, k)
 			}
 		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			at := k
+			if path != "" {
+				at = path + "." + k
+			}
+			wx, inW := wv[k]
+			gx, inG := gv[k]
+			switch {
+			case !inG:
+				return &Mismatch{Path: at, Want: show(wx), Got: "(absent)"}
+			case !inW:
+				return &Mismatch{Path: at, Want: "(absent)", Got: show(gx)}
+			}
+			if m := firstDiff(at, wx, gx); m != nil {
+				return m
+			}
+		}
+		return nil
+	case []any:
+		gv, ok := g.([]any)
+		if !ok {
+			break
+		}
+		for i := range min(len(wv), len(gv)) {
+			if m := firstDiff(path+"["+strconv.Itoa(i)+"]", wv[i], gv[i]); m != nil {
+				return m
+			}
+		}
+		switch {
+		case len(wv) > len(gv):
+			return &Mismatch{Path: fmt.Sprintf("%s[%d (missing)]", path, len(gv)), Want: show(wv[len(gv)]), Got: "(absent)"}
+		case len(gv) > len(wv):
+			return &Mismatch{Path: fmt.Sprintf("%s[%d (extra)]", path, len(wv)), Want: "(absent)", Got: show(gv[len(wv)])}
+		}
+		return nil
+	default:
+		if w == g {
+			return nil
+		}
 	}
-	if b.Len() == 0 {
-		return "(answer)"
+	if path == "" {
+		path = "(answer)"
 	}
-	return strings.TrimPrefix(b.String(), ".")
+	return &Mismatch{Path: path, Want: show(w), Got: show(g)}
 }
 
-func show(valid bool, v interface{ Interface() any }) string {
-	if !valid {
-		return "(absent)"
-	}
-	data, err := json.Marshal(v.Interface())
+func show(v any) string {
+	data, err := json.Marshal(v)
 	if err != nil {
-		return fmt.Sprint(v.Interface())
+		return fmt.Sprint(v)
 	}
 	return brief(string(data))
 }

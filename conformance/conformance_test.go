@@ -87,6 +87,11 @@ func TestCompare(t *testing.T) {
 		{`{"a":{"b":1},"c":2}`, `{"a":{"b":1},"c":3}`, "c"},
 		{`{"a":1}`, `{}`, "a"},
 		{`{"a":1}`, `not json`, "(answer)"},
+		{`{"a":[1]}`, `{"a":[1,{"b":2}]}`, "a[1 (extra)]"},
+		{`{"a":{"b":[{"c":1}]}}`, `{"a":{"b":[{"c":"1"}]}}`, "a.b[0].c"},
+		{`{"a":{"b":1}}`, `{"a":[1]}`, "a"},
+		{`{"b":1}`, `{"a":1,"b":1}`, "a"},
+		{`{"a":null}`, `{"a":null}`, ""},
 	}
 	for _, tt := range tests {
 		m, err := conformance.Compare([]byte(tt.want), []byte(tt.got))

@@ -69,6 +69,16 @@ var codes = []CodeInfo{
 // Codes lists every code.
 func Codes() []CodeInfo { return append([]CodeInfo(nil), codes...) }
 
+// Listed reports whether c is one of the codes above.
+func Listed(c Code) bool {
+	for _, ci := range codes {
+		if ci.Code == c {
+			return true
+		}
+	}
+	return false
+}
+
 // KindOf is the kind of a code; an unlisted code is KindInternal.
 func KindOf(c Code) Kind {
 	for _, ci := range codes {

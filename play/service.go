@@ -149,7 +149,12 @@ func (s *Service) Act(ctx context.Context, slug, ref string, action json.RawMess
 	events, err := m.Act(moves, s.clock())
 	if err != nil {
 		var pe *Error
-		if errors.As(err, &pe) && pe.Kind() == KindRefusal {
+		switch {
+		case !errors.As(err, &pe):
+			return nil, err
+		case !Listed(pe.Code):
+			return nil, fmt.Errorf("%s answered the unlisted code %q: %s", slug, pe.Code, pe.Message)
+		case pe.Kind() == KindRefusal:
 			return s.refusal(g, m, ref, pe), nil
 		}
 		return nil, err

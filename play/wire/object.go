@@ -1,7 +1,9 @@
 package wire
 
 import (
+	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -22,15 +24,14 @@ func (e *FieldError) Error() string {
 }
 
 // Object is a JSON object read strictly: its members in order, by exact
-// name.
+// name, pointing into the checked text.
 type Object struct {
 	path    string
 	members []member
 }
 
 type member struct {
-	name string
-	raw  []byte
+	name, raw []byte
 }
 
 // ReadObject checks data (see Check) and answers it as an object. path
@@ -40,15 +41,10 @@ func ReadObject(data []byte, path string) (*Object, error) {
 	if err := Check(data); err != nil {
 		return nil, &FieldError{Field: path, Reason: err.Error()}
 	}
-	return objectOf(data, path)
-}
-
-// objectOf splits a checked text into its members.
-func objectOf(data []byte, path string) (*Object, error) {
 	s := scanner{data: data}
 	s.space()
 	if s.data[s.pos] != '{' {
-		return nil, &FieldError{Field: path, Reason: "must be a JSON object, not " + Brief(data)}
+		return nil, &FieldError{Field: path, Reason: "must be a JSON object, not " + Brief(bytes.TrimSpace(data))}
 	}
 	o := &Object{path: path}
 	s.pos++
@@ -63,7 +59,7 @@ func objectOf(data []byte, path string) (*Object, error) {
 		s.space()
 		start := s.pos
 		s.value(0)
-		o.members = append(o.members, member{name: unquote(key), raw: s.data[start:s.pos]})
+		o.members = append(o.members, member{name: unescaped(key), raw: s.data[start:s.pos]})
 		s.space()
 		if s.data[s.pos] == ',' {
 			s.pos++
@@ -80,19 +76,12 @@ func (o *Object) field(name string) string {
 }
 
 // Has reports whether o has a member called name.
-func (o *Object) Has(name string) bool {
-	for i := range o.members {
-		if o.members[i].name == name {
-			return true
-		}
-	}
-	return false
-}
+func (o *Object) Has(name string) bool { return o.Raw(name) != nil }
 
 // Raw answers the member called name as JSON text, or nil when absent.
 func (o *Object) Raw(name string) []byte {
 	for _, m := range o.members {
-		if m.name == name {
+		if string(m.name) == name {
 			return m.raw
 		}
 	}
@@ -108,7 +97,7 @@ func (o *Object) String(name string) (string, error) {
 	if raw[0] != '"' {
 		return "", &FieldError{Field: o.field(name), Reason: "must be a string, not " + Brief(raw)}
 	}
-	return unquote(raw), nil
+	return string(unescaped(raw)), nil
 }
 
 // Int answers the member called name, a whole number from lo to hi. As in
@@ -126,10 +115,15 @@ func (o *Object) Int(name string, lo, hi int) (int, error) {
 	return int(n), nil
 }
 
-// wholeNumber reads a JSON number that is a whole number within int64.
+// maxNumber is the longest number text read as a whole number: past it,
+// reading would cost more than any whole number in a grammar is worth.
+const maxNumber = 32
+
+// wholeNumber reads a JSON number that is a whole number within int64,
+// written in at most maxNumber characters.
 func wholeNumber(raw []byte) (int64, bool) {
 	c := raw[0]
-	if c != '-' && (c < '0' || c > '9') {
+	if c != '-' && (c < '0' || c > '9') || len(raw) > maxNumber {
 		return 0, false
 	}
 	if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
@@ -146,12 +140,8 @@ func wholeNumber(raw []byte) (int64, bool) {
 // ("an advance action"), for the reason.
 func (o *Object) Only(what string, allowed ...string) error {
 	for _, m := range o.members {
-		known := false
-		for _, a := range allowed {
-			known = known || m.name == a
-		}
-		if !known {
-			return &FieldError{Field: o.field(m.name),
+		if !slices.Contains(allowed, string(m.name)) {
+			return &FieldError{Field: o.field(string(m.name)),
 				Reason: fmt.Sprintf("is not a field of %s, which has exactly %s (names match exactly)", what, list(allowed))}
 		}
 	}

@@ -7,13 +7,19 @@
 package wire
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"unicode/utf8"
 )
 
-// MaxDepth is the deepest nesting of arrays and objects a text may have.
-const MaxDepth = 32
+// Bounds on a text: the deepest nesting of arrays and objects, and the most
+// keys one object may have. With them a check costs time and memory linear
+// in the text, whatever its shape.
+const (
+	MaxDepth = 32
+	MaxKeys  = 64
+)
 
 // SyntaxError is a text that is not JSON, nests deeper than MaxDepth, or
 // repeats a key.
@@ -27,7 +33,8 @@ func (e *SyntaxError) Error() string {
 }
 
 // Check reports whether data is one JSON value (surrounded by optional white
-// space) that nests at most MaxDepth deep and repeats no key in any object.
+// space) that nests at most MaxDepth deep, has at most MaxKeys keys in any
+// object, and repeats no key in any object.
 func Check(data []byte) error {
 	s := scanner{data: data}
 	s.space()
@@ -44,6 +51,25 @@ func Check(data []byte) error {
 type scanner struct {
 	data []byte
 	pos  int
+	// keys holds the keys of the objects open at pos, outermost first;
+	// each object truncates it back when it closes.
+	keys []key
+}
+
+// key is an object key, unescaped, with a hash that settles most
+// comparisons.
+type key struct {
+	hash uint64
+	name []byte
+}
+
+// hashKey is FNV-1a.
+func hashKey(b []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	return h
 }
 
 func (s *scanner) fail(reason string) error {
@@ -51,14 +77,11 @@ func (s *scanner) fail(reason string) error {
 }
 
 func (s *scanner) space() {
-	for s.pos < len(s.data) {
-		switch s.data[s.pos] {
-		case ' ', '\t', '\n', '\r':
-			s.pos++
-		default:
-			return
-		}
+	data, i := s.data, s.pos
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
 	}
+	s.pos = i
 }
 
 func (s *scanner) value(depth int) error {
@@ -103,20 +126,30 @@ func (s *scanner) object(depth int) error {
 		s.pos++
 		return nil
 	}
-	var seen keySet
+	base := len(s.keys)
+	defer func() { s.keys = s.keys[:base] }()
 	for {
 		if s.pos >= len(s.data) || s.data[s.pos] != '"' {
 			return s.fail("expected a key in quotes")
 		}
 		at := s.pos
-		key, err := s.str()
+		k, err := s.str()
 		if err != nil {
 			return err
 		}
-		if name := unquote(key); !seen.add(name) {
-			s.pos = at
-			return s.fail(fmt.Sprintf("the key %q appears twice", name))
+		name := unescaped(k)
+		h := hashKey(name)
+		for _, seen := range s.keys[base:] {
+			if seen.hash == h && bytes.Equal(seen.name, name) {
+				s.pos = at
+				return s.fail(fmt.Sprintf("the key %q appears twice", name))
+			}
 		}
+		if len(s.keys)-base == MaxKeys {
+			s.pos = at
+			return s.fail(fmt.Sprintf("an object has more than %d keys", MaxKeys))
+		}
+		s.keys = append(s.keys, key{hash: h, name: name})
 		s.space()
 		if s.pos >= len(s.data) || s.data[s.pos] != ':' {
 			return s.fail("expected ':' after a key")
@@ -179,7 +212,14 @@ func (s *scanner) str() ([]byte, error) {
 	start := s.pos
 	s.pos++
 	for s.pos < len(s.data) {
-		c := s.data[s.pos]
+		data, i := s.data, s.pos
+		for i < len(data) && data[i] >= 0x20 && data[i] < utf8.RuneSelf && data[i] != '"' && data[i] != '\\' {
+			i++
+		}
+		if s.pos = i; i == len(data) {
+			break
+		}
+		c := data[i]
 		switch {
 		case c == '"':
 			s.pos++
@@ -254,55 +294,24 @@ func (s *scanner) number() error {
 }
 
 func (s *scanner) digits() int {
-	n := 0
-	for s.pos < len(s.data) && s.data[s.pos] >= '0' && s.data[s.pos] <= '9' {
-		s.pos++
-		n++
+	data, i := s.data, s.pos
+	for i < len(data) && data[i]-'0' <= 9 {
+		i++
 	}
+	n := i - s.pos
+	s.pos = i
 	return n
 }
 
-// unquote answers the text of a scanned string. Strings without escapes,
-// every key an agent normally sends, are not decoded.
-func unquote(quoted []byte) string {
+// unescaped answers the text of a scanned string, its quotes removed and
+// its escapes resolved. Strings without escapes, every key an agent
+// normally sends, are answered in place, without copying.
+func unescaped(quoted []byte) []byte {
 	inner := quoted[1 : len(quoted)-1]
-	for _, c := range inner {
-		if c == '\\' {
-			var out string
-			json.Unmarshal(quoted, &out)
-			return out
-		}
+	if bytes.IndexByte(inner, '\\') < 0 {
+		return inner
 	}
-	return string(inner)
-}
-
-// keySet holds the keys of one object: a short list, then a map once the
-// object is large, so that checking for repeats stays linear.
-type keySet struct {
-	list []string
-	big  map[string]bool
-}
-
-// add records name and reports whether it was new.
-func (k *keySet) add(name string) bool {
-	if k.big != nil {
-		if k.big[name] {
-			return false
-		}
-		k.big[name] = true
-		return true
-	}
-	for _, n := range k.list {
-		if n == name {
-			return false
-		}
-	}
-	k.list = append(k.list, name)
-	if len(k.list) > 16 {
-		k.big = make(map[string]bool, 2*len(k.list))
-		for _, n := range k.list {
-			k.big[n] = true
-		}
-	}
-	return true
+	var out string
+	json.Unmarshal(quoted, &out)
+	return []byte(out)
 }

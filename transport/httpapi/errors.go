@@ -40,11 +40,12 @@ type errorDetail struct {
 }
 
 // WriteError answers err as { error: { code, message } }. An error that is
-// not a *play.Error is a failure of the server: it is logged and answered
-// as "internal" without its details.
+// not a *play.Error with a listed code (or that is a refusal, which is no
+// error) is a failure of the server: it is logged and answered as
+// "internal" without its details.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	var pe *play.Error
-	if !errors.As(err, &pe) || pe.Kind() == play.KindRefusal {
+	if !errors.As(err, &pe) || !play.Listed(pe.Code) || pe.Kind() == play.KindRefusal {
 		slog.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		pe = play.Errorf(play.CodeInternal, "the server failed to answer; the request may be retried")
 	}

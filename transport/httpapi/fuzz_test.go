@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"encoding/json"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -19,7 +20,9 @@ import (
 //     refuses for its fields, the contract refuses.
 //
 // Refusals the contract cannot see (a token that does not open, a repeated
-// key, nesting past the bound, invalid UTF-8) are the handler's alone.
+// key, nesting or keys past the bounds, invalid UTF-8) are the handler's
+// alone, and so is a number written in more than 32 characters, which the
+// handler does not read as a whole number (wire's bound).
 func verdict(t *testing.T, h *httpapi.Server, game, body string) {
 	t.Helper()
 	req := httptest.NewRequest("POST", "/api/games/"+game+"/action", strings.NewReader(body))
@@ -51,6 +54,9 @@ func verdict(t *testing.T, h *httpapi.Server, game, body string) {
 			t.Fatalf("%d with code %q", rec.Code, code)
 		}
 	}
+	if longNumber.MatchString(body) {
+		return
+	}
 	accepts, why := contractAccepts(httptest.NewRequest("POST", "/api/games/"+game+"/action", nil), []byte(body))
 	switch {
 	case rec.Code == 200 && code != play.CodeInvalidAction && !accepts:
@@ -61,6 +67,8 @@ func verdict(t *testing.T, h *httpapi.Server, game, body string) {
 		t.Errorf("the handler refuses a request the contract accepts: %s\nanswer: %.300s", body, rec.Body)
 	}
 }
+
+var longNumber = regexp.MustCompile(`[-+.eE0-9]{33}`)
 
 // tokens starts one match per game and answers their state tokens.
 func tokens(t testing.TB, h *httpapi.Server) map[string]string {
