@@ -33,7 +33,7 @@ func worstBodies(tok map[string]string) map[string]string {
 		"nested arrays (the reported 13 s body)": `{"stateToken":"AAAA","action":` + strings.Repeat("[", 9999) + strings.Repeat("]", 9999) + `}`,
 		"nested arrays, valid token":             fill(bb, "[]", "}"),
 		"nested objects":                         bb + strings.Repeat(`{"a":`, 10000) + "1" + strings.Repeat("}", 10000) + "}",
-		"objects of 64 keys, valid token":                 manyKeys(bb),
+		"objects of 64 keys, valid token":        manyKeys(bb),
 		"escapes":                                fill(bb+`{"type":"`, `\u0000`, `"}}`),
 		"long number":                            fill(bb+`{"type":"advance","ticks":`, "9", "}}"),
 		"many elements":                          fill(bb+`[`, "0,", "0]}"),
