@@ -1,9 +1,10 @@
 package play
 
 import (
-	"bytes"
-	"encoding/json"
 	"io"
+	"strconv"
+
+	"github.com/agentgames/bundle/play/wire"
 )
 
 // Answer is what init and action answer: an *Envelope, or a *Refusal.
@@ -54,15 +55,113 @@ type Refusal struct {
 // Ref is the unchanged state.
 func (r *Refusal) Ref() string { return r.State }
 
+// AppendJSON writes the envelope as encoding/json would, faster.
+func (e *Envelope) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = wire.AppendKey(append(b, '{'), "ok", true)
+	b = wire.AppendBool(b, e.OK)
+	b = wire.AppendString(wire.AppendKey(b, "state", false), e.State)
+	if e.StateToken != "" {
+		b = wire.AppendString(wire.AppendKey(b, "stateToken", false), e.StateToken)
+	}
+	if e.Seed != nil {
+		b = strconv.AppendUint(wire.AppendKey(b, "seed", false), *e.Seed, 10)
+	}
+	if e.Observation != "" {
+		b = wire.AppendString(wire.AppendKey(b, "observation", false), e.Observation)
+	}
+	if b, err = wire.AppendValue(wire.AppendKey(b, "legalActions", false), e.LegalActions); err != nil {
+		return b, err
+	}
+	if e.ActionRanges != nil {
+		if b, err = wire.AppendValue(wire.AppendKey(b, "actionRanges", false), e.ActionRanges); err != nil {
+			return b, err
+		}
+	}
+	if e.Spec != nil {
+		if b, err = wire.AppendValue(wire.AppendKey(b, "spec", false), e.Spec); err != nil {
+			return b, err
+		}
+	}
+	if e.Score != nil {
+		b = wire.AppendInt(wire.AppendKey(b, "score", false), *e.Score)
+	}
+	b = wire.AppendBool(wire.AppendKey(b, "gameOver", false), e.GameOver)
+	if b, err = wire.AppendValue(wire.AppendKey(b, "result", false), e.Result); err != nil {
+		return b, err
+	}
+	if e.Turn != "" {
+		b = wire.AppendString(wire.AppendKey(b, "turn", false), e.Turn)
+	}
+	if e.View != nil {
+		if b, err = wire.AppendValue(wire.AppendKey(b, "view", false), e.View); err != nil {
+			return b, err
+		}
+	}
+	if len(e.Events) > 0 {
+		b = append(wire.AppendKey(b, "events", false), '[')
+		for i, ev := range e.Events {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, err = wire.AppendValue(b, ev); err != nil {
+				return b, err
+			}
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}'), nil
+}
+
+// AppendJSON writes the refusal as encoding/json would, faster.
+func (r *Refusal) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = wire.AppendBool(wire.AppendKey(append(b, '{'), "ok", true), r.OK)
+	b = wire.AppendString(wire.AppendKey(b, "code", false), string(r.Code))
+	b = wire.AppendString(wire.AppendKey(b, "reason", false), r.Reason)
+	if b, err = wire.AppendValue(wire.AppendKey(b, "legalActions", false), r.LegalActions); err != nil {
+		return b, err
+	}
+	if r.ActionRanges != nil {
+		if b, err = wire.AppendValue(wire.AppendKey(b, "actionRanges", false), r.ActionRanges); err != nil {
+			return b, err
+		}
+	}
+	b = wire.AppendBool(wire.AppendKey(b, "gameOver", false), r.GameOver)
+	b = wire.AppendString(wire.AppendKey(b, "state", false), r.State)
+	if r.StateToken != "" {
+		b = wire.AppendString(wire.AppendKey(b, "stateToken", false), r.StateToken)
+	}
+	return append(b, '}'), nil
+}
+
+// appendAnswer is an answer that writes its own JSON.
+type appendAnswer interface {
+	AppendJSON(b []byte) ([]byte, error)
+}
+
 // Encode writes v as every edge answers it: JSON without HTML escaping,
-// with a final newline.
+// with a final newline. Envelopes and refusals write themselves, the rest
+// through encoding/json.
 func Encode(w io.Writer, v any) error {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	b, err := Marshal(v)
+	if err != nil {
 		return err
 	}
-	_, err := w.Write(b.Bytes())
+	_, err = w.Write(b)
 	return err
+}
+
+// Marshal is what Encode writes.
+func Marshal(v any) ([]byte, error) { return AppendJSON(make([]byte, 0, 8192), v) }
+
+// AppendJSON appends what Encode writes to b.
+func AppendJSON(b []byte, v any) ([]byte, error) {
+	var err error
+	if a, ok := v.(appendAnswer); ok {
+		b, err = a.AppendJSON(b)
+	} else {
+		b, err = wire.AppendValue(b, v)
+	}
+	return append(b, '\n'), err
 }

@@ -16,17 +16,17 @@ import (
 type Game struct{}
 
 // Info describes Brinebell.
-func (Game) Info() play.Info {
-	return play.Info{
-		Slug:           "brinebell",
-		Name:           "Brinebell",
-		Genre:          "delivery simulation",
-		Description:    "Dispatch ferries around a ring of island docks to deliver seeded arrivals of travellers, couriers and carts before they lose patience.",
-		Goal:           "Score as many delivery points as you can; bank them whenever you like. Five passengers giving up ends the run.",
-		EchoStateToken: true,
-		ActionSchema:   actionSchema,
-		MaxToken:       2048,
-	}
+func (Game) Info() play.Info { return info }
+
+var info = play.Info{
+	Slug:           "brinebell",
+	Name:           "Brinebell",
+	Genre:          "delivery simulation",
+	Description:    "Dispatch ferries around a ring of island docks to deliver seeded arrivals of travellers, couriers and carts before they lose patience.",
+	Goal:           "Score as many delivery points as you can; bank them whenever you like. Five passengers giving up ends the run.",
+	EchoStateToken: true,
+	ActionSchema:   actionSchema,
+	MaxToken:       2048,
 }
 
 // New creates the run of a seed, before its start. Brinebell has no

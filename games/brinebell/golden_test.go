@@ -104,10 +104,7 @@ func policy(t *testing.T, c goldenCase) conformancetest.Policy {
 // rewrites them instead.
 func TestGolden(t *testing.T) {
 	t.Parallel()
-	ref, err := conformance.Reference()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref := conformancetest.Reference(t)
 	seen := map[string]bool{}
 	for _, c := range goldenCases {
 		gc := conformance.Case{Game: "brinebell", Name: c.name(), TokenField: "stateToken", Full: c.full,

@@ -3,7 +3,6 @@ package tinrail
 import (
 	_ "embed"
 	"encoding/json"
-	"strconv"
 
 	engine "github.com/agentgames/bundle/engines/tinrail"
 	"github.com/agentgames/bundle/play"
@@ -23,18 +22,6 @@ type Action struct {
 	Type      string `json:"type"`
 	TileIndex int    `json:"tileIndex"`
 	Rotation  int    `json:"rotation"`
-}
-
-// MarshalJSON writes the action without reflection: every answer lists up
-// to a dozen of them.
-func (a Action) MarshalJSON() ([]byte, error) { return a.appendJSON(nil), nil }
-
-func (a Action) appendJSON(b []byte) []byte {
-	b = append(b, `{"type":"place","tileIndex":`...)
-	b = strconv.AppendInt(b, int64(a.TileIndex), 10)
-	b = append(b, `,"rotation":`...)
-	b = strconv.AppendInt(b, int64(a.Rotation), 10)
-	return append(b, '}')
 }
 
 // parseAction reads an action strictly: exactly type "place", tileIndex

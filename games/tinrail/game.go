@@ -18,18 +18,18 @@ import (
 type Game struct{}
 
 // Info describes Tinrail.
-func (Game) Info() play.Info {
-	return play.Info{
-		Slug:        "tinrail",
-		Name:        "Tinrail",
-		Genre:       "tile-laying duel",
-		Description: "Lay track tiles on a 6x6 board to keep your engine riding while G-Bot's rides off the table.",
-		Goal:        "Survive longer than G-Bot: win when its engine leaves the table and yours does not.",
-		Options: []play.Option{{Name: "opponent", Values: []string{"wise", "easy"},
-			Doc: "G-Bot's level: \"wise\" (the default, score x1.0) or \"easy\" (score x0.6)."}},
-		ActionSchema: actionSchema,
-		MaxToken:     300,
-	}
+func (Game) Info() play.Info { return info }
+
+var info = play.Info{
+	Slug:        "tinrail",
+	Name:        "Tinrail",
+	Genre:       "tile-laying duel",
+	Description: "Lay track tiles on a 6x6 board to keep your engine riding while G-Bot's rides off the table.",
+	Goal:        "Survive longer than G-Bot: win when its engine leaves the table and yours does not.",
+	Options: []play.Option{{Name: "opponent", Values: []string{"wise", "easy"},
+		Doc: "G-Bot's level: \"wise\" (the default, score x1.0) or \"easy\" (score x0.6)."}},
+	ActionSchema: actionSchema,
+	MaxToken:     300,
 }
 
 // New deals a match against the G-Bot level the option "opponent" names.
@@ -83,7 +83,7 @@ func (m *match) BotMove(seat play.Seat) (json.RawMessage, bool) {
 	v := m.s.SeatView(engine.GBot)
 	rs := m.s.BotStream()
 	i, r := gbot.Choose(m.s.Opponent(), &v, &rs)
-	return Action{Type: "place", TileIndex: i, Rotation: r}.appendJSON(nil), true
+	return Action{Type: "place", TileIndex: i, Rotation: r}.AppendJSON(nil), true
 }
 
 // Act lays the placement of the seat to move.

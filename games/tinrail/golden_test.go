@@ -65,10 +65,7 @@ var goldenCases = []goldenCase{
 // rewrites the files instead; read the diff before committing them.
 func TestGolden(t *testing.T) {
 	t.Parallel()
-	ref, err := conformance.Reference()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref := conformancetest.Reference(t)
 	endings := map[string]bool{}
 	for _, c := range goldenCases {
 		gc := conformance.Case{Game: "tinrail", Name: c.name(), Covers: c.covers, Full: c.full,

@@ -1,7 +1,7 @@
 package tinrail
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	engine "github.com/agentgames/bundle/engines/tinrail"
@@ -106,8 +106,8 @@ func (m *match) View(play.Seat) play.Presentation {
 		GBotHand:      s.HandLen(engine.GBot),
 		You:           engineView(s, engine.You),
 		GBot:          engineView(s, engine.GBot),
-		Board:         []PlacedTile{},
-		Hand:          []HandTile{},
+		Board:         make([]PlacedTile, 0, s.Placements()),
+		Hand:          make([]HandTile, 0, engine.HandSize),
 	}
 	b := s.Board()
 	for c := range engine.Cells {
@@ -116,7 +116,7 @@ func (m *match) View(play.Seat) play.Presentation {
 				Tile: int(pl.Tile), Rotation: pl.Rotation, Strands: pl.Tile.At(pl.Rotation).Strands()})
 		}
 	}
-	legal := []Action{}
+	legal := make(actions, 0, engine.HandSize*engine.Rotations)
 	if !s.Over() {
 		for i, t := range s.Hand() {
 			h := HandTile{TileIndex: i, Tile: int(t)}
@@ -143,92 +143,108 @@ func (m *match) View(play.Seat) play.Presentation {
 	return p
 }
 
-// strandsText writes strands as "0-5 1-4 2-7 3-6" (ports are one digit).
-func strandsText(ss [4]engine.Strand) string {
-	b := make([]byte, 0, 4*4)
-	for i, st := range ss {
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = append(b, byte('0'+st[0]), '-', byte('0'+st[1]))
+// text builds the observation without fmt: it is written on every answer.
+type text struct{ strings.Builder }
+
+func (t *text) s(parts ...string) *text {
+	for _, p := range parts {
+		t.WriteString(p)
 	}
-	return string(b)
+	return t
 }
 
-func notchText(e Engine) string {
-	return fmt.Sprintf("cell %d (row %d, col %d), entering by port %d (%s)", e.Cell, e.Row, e.Col, e.Port, portNames[e.Port])
+func (t *text) n(v int) *text {
+	var buf [20]byte
+	t.Write(strconv.AppendInt(buf[:0], int64(v), 10))
+	return t
 }
+
+// strands writes strands as "0-5 1-4 2-7 3-6" (ports are one digit).
+func (t *text) strands(ss [4]engine.Strand) *text {
+	for i, st := range ss {
+		if i > 0 {
+			t.WriteByte(' ')
+		}
+		t.WriteByte(byte('0' + st[0]))
+		t.WriteByte('-')
+		t.WriteByte(byte('0' + st[1]))
+	}
+	return t
+}
+
+// engine writes where an engine waits, or that it is off the table.
+func (t *text) engine(e Engine) *text {
+	if !e.OnTable {
+		return t.s("off the table")
+	}
+	t.s("waiting at cell ").n(e.Cell).s(" (row ").n(e.Row).s(", col ").n(e.Col)
+	return t.s("), entering by port ").n(e.Port).s(" (", portNames[e.Port], ")")
+}
+
+var outcomeVerbs = map[string]string{"win": "win", "loss": "lose", "draw": "draw"}
 
 // observation is the text an agent reads: the situation, both notches, a
 // map of the board, every placed tile's strands with rotation applied, and
 // the hand at all four rotations.
 func observation(s *engine.State, v *View) string {
-	var b strings.Builder
+	t := &text{}
+	t.Grow(700 + 64*len(v.Board) + 240*len(v.Hand)) // above every golden observation
 	level := "Wise"
 	if s.Opponent() == engine.Easy {
 		level = "Easy"
 	}
-	fmt.Fprintf(&b, "Tinrail against G-Bot %s (score multiplier %s).\n", level, multiplier(s.Opponent()))
+	t.s("Tinrail against G-Bot ", level, " (score multiplier ", multiplier(s.Opponent()), ").\n")
 	if s.Over() {
-		fmt.Fprintf(&b, "The match is over: you %s; %s. Tiles survived: %d. Score: %d.\n",
-			map[string]string{"win": "win", "loss": "lose", "draw": "draw"}[outcomes[s.Result()]],
-			endings[s.Ending()].text, s.TilesSurvived(), s.Score())
+		t.s("The match is over: you ", outcomeVerbs[outcomes[s.Result()]], "; ", endings[s.Ending()].text, ". Tiles survived: ").n(s.TilesSurvived())
+		t.s(". Score: ").n(s.Score()).s(".\n")
 	} else {
-		fmt.Fprintf(&b, "Your move: place a tile from your hand into cell %d.\n", v.You.Cell)
+		t.s("Your move: place a tile from your hand into cell ").n(v.You.Cell).s(".\n")
 	}
-	fmt.Fprintf(&b, "Tiles placed: %d of 35. Tiles survived: %d. Draw pile: %d. G-Bot holds %d.\n",
-		v.Placements, v.TilesSurvived, v.Pile, v.GBotHand)
-	fmt.Fprintf(&b, "Your engine: %s.\n", engineLine(v.You))
-	fmt.Fprintf(&b, "G-Bot's engine: %s.\n", engineLine(v.GBot))
-	b.WriteString("Board (row 0 at the top; # tile, Y cell your engine faces, G cell G-Bot's faces, B both, . empty):\n")
+	t.s("Tiles placed: ").n(v.Placements).s(" of ").n(engine.TileCount).s(". Tiles survived: ").n(v.TilesSurvived)
+	t.s(". Draw pile: ").n(v.Pile).s(". G-Bot holds ").n(v.GBotHand).s(".\n")
+	t.s("Your engine: ").engine(v.You).s(".\n")
+	t.s("G-Bot's engine: ").engine(v.GBot).s(".\n")
+	t.s("Board (row 0 at the top; # tile, Y cell your engine faces, G cell G-Bot's faces, B both, . empty):\n")
 	for row := range engine.Size {
-		b.WriteString("  ")
+		t.s("  ")
 		for col := range engine.Size {
 			c := row*engine.Size + col
-			mark := "."
+			mark := byte('.')
 			switch {
 			case !s.Board().Empty(c):
-				mark = "#"
+				mark = '#'
 			case v.You.OnTable && v.You.Cell == c && v.GBot.OnTable && v.GBot.Cell == c:
-				mark = "B"
+				mark = 'B'
 			case v.You.OnTable && v.You.Cell == c:
-				mark = "Y"
+				mark = 'Y'
 			case v.GBot.OnTable && v.GBot.Cell == c:
-				mark = "G"
+				mark = 'G'
 			}
-			b.WriteString(mark)
+			t.WriteByte(mark)
 		}
-		b.WriteString("\n")
+		t.WriteByte('\n')
 	}
 	if len(v.Board) == 0 {
-		b.WriteString("Placed tiles: none.\n")
+		t.s("Placed tiles: none.\n")
 	} else {
-		b.WriteString("Placed tiles (strands with rotation applied):\n")
-		for _, t := range v.Board {
-			fmt.Fprintf(&b, "  cell %d (row %d, col %d): tile %d rotation %d: %s\n",
-				t.Cell, t.Row, t.Col, t.Tile, t.Rotation, strandsText(t.Strands))
+		t.s("Placed tiles (strands with rotation applied):\n")
+		for _, p := range v.Board {
+			t.s("  cell ").n(p.Cell).s(" (row ").n(p.Row).s(", col ").n(p.Col).s("): tile ").n(p.Tile)
+			t.s(" rotation ").n(p.Rotation).s(": ").strands(p.Strands).s("\n")
 		}
 	}
 	if len(v.Hand) > 0 {
-		b.WriteString("Your hand (act with {\"type\":\"place\",\"tileIndex\":i,\"rotation\":r}):\n")
+		t.s("Your hand (act with {\"type\":\"place\",\"tileIndex\":i,\"rotation\":r}):\n")
 		for _, h := range v.Hand {
-			fmt.Fprintf(&b, "  tileIndex %d (tile %d):", h.TileIndex, h.Tile)
+			t.s("  tileIndex ").n(h.TileIndex).s(" (tile ").n(h.Tile).s("):")
 			for r, ss := range h.Rotations {
-				sep := " |"
-				if r == 0 {
-					sep = ""
+				if r > 0 {
+					t.s(" |")
 				}
-				fmt.Fprintf(&b, "%s rotation %d: %s", sep, r, strandsText(ss))
+				t.s(" rotation ").n(r).s(": ").strands(ss)
 			}
-			b.WriteString("\n")
+			t.s("\n")
 		}
 	}
-	return b.String()
-}
-
-func engineLine(e Engine) string {
-	if !e.OnTable {
-		return "off the table"
-	}
-	return "waiting at " + notchText(e)
+	return t.String()
 }

@@ -28,6 +28,7 @@ func (e *FieldError) Error() string {
 type Object struct {
 	path    string
 	members []member
+	inline  [4]member // members' first home: actions have a handful
 }
 
 type member struct {
@@ -47,6 +48,7 @@ func ReadObject(data []byte, path string) (*Object, error) {
 		return nil, &FieldError{Field: path, Reason: "must be a JSON object, not " + Brief(bytes.TrimSpace(data))}
 	}
 	o := &Object{path: path}
+	o.members = o.inline[:0]
 	s.pos++
 	for {
 		s.space()
@@ -104,13 +106,12 @@ func (o *Object) String(name string) (string, error) {
 // JSON Schema, a number with a zero fraction (2.0, 2e0) is whole.
 func (o *Object) Int(name string, lo, hi int) (int, error) {
 	raw := o.Raw(name)
-	allowed := fmt.Sprintf("must be a whole number from %d to %d", lo, hi)
 	if raw == nil {
-		return 0, &FieldError{Field: o.field(name), Reason: "is missing; it " + allowed}
+		return 0, &FieldError{Field: o.field(name), Reason: fmt.Sprintf("is missing; it must be a whole number from %d to %d", lo, hi)}
 	}
 	n, ok := wholeNumber(raw)
 	if !ok || n < int64(lo) || n > int64(hi) {
-		return 0, &FieldError{Field: o.field(name), Reason: allowed + ", not " + Brief(raw)}
+		return 0, &FieldError{Field: o.field(name), Reason: fmt.Sprintf("must be a whole number from %d to %d, not %s", lo, hi, Brief(raw))}
 	}
 	return int(n), nil
 }
@@ -126,7 +127,7 @@ func wholeNumber(raw []byte) (int64, bool) {
 	if c != '-' && (c < '0' || c > '9') || len(raw) > maxNumber {
 		return 0, false
 	}
-	if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
+	if n, ok := smallInt(raw); ok {
 		return n, true
 	}
 	f, err := strconv.ParseFloat(string(raw), 64)
@@ -134,6 +135,29 @@ func wholeNumber(raw []byte) (int64, bool) {
 		return 0, false
 	}
 	return int64(f), true
+}
+
+// smallInt reads a number written as plain decimal digits (with an
+// optional minus) that fits in 18 digits, without allocating.
+func smallInt(raw []byte) (int64, bool) {
+	digits := raw
+	if raw[0] == '-' {
+		digits = raw[1:]
+	}
+	if len(digits) == 0 || len(digits) > 18 {
+		return 0, false
+	}
+	var n int64
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if raw[0] == '-' {
+		n = -n
+	}
+	return n, true
 }
 
 // Only refuses a member not named in allowed. what says what the object is

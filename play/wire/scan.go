@@ -37,6 +37,7 @@ func (e *SyntaxError) Error() string {
 // object, and repeats no key in any object.
 func Check(data []byte) error {
 	s := scanner{data: data}
+	s.keys = s.inline[:0]
 	s.space()
 	if err := s.value(0); err != nil {
 		return err
@@ -53,7 +54,8 @@ type scanner struct {
 	pos  int
 	// keys holds the keys of the objects open at pos, outermost first;
 	// each object truncates it back when it closes.
-	keys []key
+	keys   []key
+	inline [8]key // keys' first home
 }
 
 // key is an object key, unescaped, with a hash that settles most
@@ -127,7 +129,6 @@ func (s *scanner) object(depth int) error {
 		return nil
 	}
 	base := len(s.keys)
-	defer func() { s.keys = s.keys[:base] }()
 	for {
 		if s.pos >= len(s.data) || s.data[s.pos] != '"' {
 			return s.fail("expected a key in quotes")
@@ -169,6 +170,7 @@ func (s *scanner) object(depth int) error {
 			s.space()
 		case '}':
 			s.pos++
+			s.keys = s.keys[:base]
 			return nil
 		default:
 			return s.fail("expected ',' or '}'")

@@ -174,3 +174,17 @@ func FuzzCheck(f *testing.F) {
 		}
 	})
 }
+
+// FuzzAppendString: AppendString writes what encoding/json writes without
+// HTML escaping.
+func FuzzAppendString(f *testing.F) {
+	for _, s := range []string{"", "plain", "a\"b\\c", "\n\r\t\b\f\x00\x1f", "é\u2028\u2029", "\xff\xfe", "<&>"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, _ := AppendValue(nil, s)
+		if got := AppendString(nil, s); string(got) != string(want) {
+			t.Errorf("AppendString(%q) = %s, want %s", s, got, want)
+		}
+	})
+}

@@ -11,7 +11,10 @@
 package httpapi
 
 import (
+	"log/slog"
 	"net/http"
+	"strconv"
+	"sync"
 
 	"github.com/agentgames/bundle/play"
 )
@@ -74,11 +77,29 @@ func (s *Server) notFound(_ http.ResponseWriter, r *http.Request) error {
 	return play.Errorf(play.CodeNotFound, "nothing at %s; GET /llms.txt explains this server", r.URL.Path)
 }
 
-// writeJSON answers v as JSON with the given status.
+// writeJSON answers v as JSON with the given status, in one write with
+// its length, so that net/http sends it without chunking.
 func writeJSON(w http.ResponseWriter, status int, v any) {
+	buf := buffers.Get().(*[]byte)
+	defer buffers.Put(buf)
+	body, err := play.AppendJSON((*buf)[:0], v)
+	*buf = body
+	if err != nil {
+		slog.Error("encoding an answer", "err", err)
+		body, status = []byte(`{"error":{"code":"internal","message":"the server failed to answer; the request may be retried"}}`+"\n"), http.StatusInternalServerError
+	}
 	h := w.Header()
-	h.Set("Content-Type", "application/json; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
+	h["Content-Type"] = contentTypeJSON
+	h["Cache-Control"] = noStore
+	h["Content-Length"] = []string{strconv.Itoa(len(body))}
 	w.WriteHeader(status)
-	play.Encode(w, v)
+	w.Write(body)
 }
+
+// buffers hold answers while they are written.
+var buffers = sync.Pool{New: func() any { b := make([]byte, 0, 8192); return &b }}
+
+var (
+	contentTypeJSON = []string{"application/json; charset=utf-8"}
+	noStore         = []string{"no-store"}
+)

@@ -125,10 +125,17 @@ func actionBody(body []byte) (string, []byte, error) {
 // StateToken pattern.
 func isToken(t string) bool {
 	for i := 0; i < len(t); i++ {
-		c := t[i]
-		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+		if !base64url[t[i]] {
 			return false
 		}
 	}
 	return t != ""
 }
+
+// base64url marks the bytes of the base64url alphabet.
+var base64url = func() (set [256]bool) {
+	for _, c := range "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_" {
+		set[c] = true
+	}
+	return set
+}()

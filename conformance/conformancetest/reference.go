@@ -1,0 +1,79 @@
+package conformancetest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/games"
+	"github.com/agentgames/bundle/internal/seal"
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/store/token"
+)
+
+// Reference is the reference implementation for the games' golden tests:
+// every game in process with no HTTP (as conformance.Reference), which
+// also holds every answer's hand-written JSON (play.Encode) to what
+// encoding/json writes from the same value.
+func Reference(t testing.TB) client.Transport {
+	ring, err := seal.NewKeyring(seal.NewRandomKey(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := play.NewService(token.Store{Keys: ring}, time.Now, games.All()...)
+	return checkedService{t: t, svc: svc, Service: client.Service{Service: svc}}
+}
+
+type checkedService struct {
+	client.Service
+	t   testing.TB
+	svc *play.Service
+}
+
+// Act applies an action once to check its encoding, and answers the
+// transport's own answer to the same action (the state it acts on is
+// immutable, so both are the same).
+func (c checkedService) Act(ctx context.Context, game, field, tok string, action json.RawMessage) (int, []byte, error) {
+	if answer, err := c.svc.Act(ctx, game, tok, action); err == nil {
+		c.check(answer)
+	}
+	return c.Service.Act(ctx, game, field, tok, action)
+}
+
+// Init checks the encoding of a fresh match of the same query.
+func (c checkedService) Init(ctx context.Context, game string, query map[string]string) (int, []byte, error) {
+	status, body, err := c.Service.Init(ctx, game, query)
+	var env play.Envelope
+	if err == nil && json.Unmarshal(body, &env) == nil && env.Seed != nil {
+		options := map[string]string{}
+		for k, v := range query {
+			if k != "seed" {
+				options[k] = v
+			}
+		}
+		if e, err := c.svc.Init(ctx, game, env.Seed, options); err == nil {
+			c.check(e)
+		}
+	}
+	return status, body, err
+}
+
+func (c checkedService) check(answer any) {
+	c.t.Helper()
+	var fast bytes.Buffer
+	if err := play.Encode(&fast, answer); err != nil {
+		c.t.Fatal(err)
+	}
+	var slow bytes.Buffer
+	enc := json.NewEncoder(&slow)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(answer); err != nil {
+		c.t.Fatal(err)
+	}
+	if !bytes.Equal(fast.Bytes(), slow.Bytes()) {
+		c.t.Errorf("play.Encode and encoding/json differ:\n%s\n%s", fast.Bytes(), slow.Bytes())
+	}
+}

@@ -1,0 +1,86 @@
+package tinrail_test
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/conformance"
+	"github.com/agentgames/bundle/golden"
+	"github.com/agentgames/bundle/internal/testserver"
+	"github.com/agentgames/bundle/transport/httpapi"
+)
+
+// positions collects action requests from the golden matches against one
+// G-Bot level: real mid-game positions, replayed through the handler.
+func positions(b *testing.B, h *httpapi.Server, opponent string) [][]byte {
+	cases, err := conformance.Load(golden.Files, "tinrail")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var out [][]byte
+	t := client.Handler{Handler: h}
+	for i := range cases {
+		c := &cases[i]
+		if c.Query["opponent"] != opponent {
+			continue
+		}
+		s, err := client.Start(context.Background(), t, "tinrail", c.Query)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, st := range c.Steps[1:] {
+			if s.Last.GameOver {
+				break
+			}
+			body, _ := client.ActionBody("state", s.Last.Token, st.Action)
+			out = append(out, body)
+			if _, err := s.Act(context.Background(), st.Action); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	return out
+}
+
+func BenchmarkInit(b *testing.B) {
+	h := testserver.New(b)
+	for i := 0; b.Loop(); i++ {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", fmt.Sprintf("/api/games/tinrail/init?seed=%d&opponent=wise", i), nil))
+		if rec.Code != 200 {
+			b.Fatal(rec.Body)
+		}
+	}
+}
+
+// benchmarkAction times whole action requests through the handler (strict
+// reading, token, rules, G-Bot, sealing, JSON), reporting the 99th
+// percentile over positions as well as the mean.
+func benchmarkAction(b *testing.B, opponent string) {
+	h := testserver.New(b)
+	reqs := positions(b, h, opponent)
+	took := make([]time.Duration, 0, 1<<16)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		body := reqs[i%len(reqs)]
+		start := time.Now()
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/games/tinrail/action", strings.NewReader(string(body))))
+		took = append(took, time.Since(start))
+		if rec.Code != 200 {
+			b.Fatal(rec.Body)
+		}
+	}
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)*99/100].Microseconds()), "p99-µs")
+	b.ReportMetric(float64(len(reqs)), "positions")
+}
+
+func BenchmarkActionEasy(b *testing.B) { benchmarkAction(b, "easy") }
+func BenchmarkActionWise(b *testing.B) { benchmarkAction(b, "wise") }
