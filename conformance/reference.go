@@ -11,12 +11,22 @@ import (
 )
 
 // Reference is the reference implementation this build carries: every
-// game of the registry, served in process through the play core, with
-// tokens sealed under a key made for the run.
+// game of the registry, served in process through the play core (see
+// ReferenceService).
 func Reference() (client.Transport, error) {
+	svc, err := ReferenceService()
+	if err != nil {
+		return nil, err
+	}
+	return client.Service{Service: svc}, nil
+}
+
+// ReferenceService is the play core over every game of the registry, with
+// tokens sealed under a key made for the run.
+func ReferenceService() (*play.Service, error) {
 	ring, err := seal.NewKeyring(seal.NewRandomKey(1))
 	if err != nil {
 		return nil, err
 	}
-	return client.Service{Service: play.NewService(token.Store{Keys: ring}, time.Now, games.All()...)}, nil
+	return play.NewService(token.Store{Keys: ring}, time.Now, games.All()...), nil
 }

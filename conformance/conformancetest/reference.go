@@ -5,13 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
-	"time"
 
 	"github.com/agentgames/bundle/client"
-	"github.com/agentgames/bundle/games"
-	"github.com/agentgames/bundle/internal/seal"
+	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/play"
-	"github.com/agentgames/bundle/store/token"
 )
 
 // Reference is the reference implementation for the games' golden tests:
@@ -19,11 +16,10 @@ import (
 // also holds every answer's hand-written JSON (play.Encode) to what
 // encoding/json writes from the same value.
 func Reference(t testing.TB) client.Transport {
-	ring, err := seal.NewKeyring(seal.NewRandomKey(1))
+	svc, err := conformance.ReferenceService()
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := play.NewService(token.Store{Keys: ring}, time.Now, games.All()...)
 	return checkedService{t: t, svc: svc, Service: client.Service{Service: svc}}
 }
 

@@ -208,6 +208,9 @@ func (m *match) View(play.Seat) play.Presentation {
 	return p
 }
 
+// numberWords spells the small counts the text writes in words.
+var numberWords = [...]string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
+
 // observation is the text an agent reads: clock and score; every dock with
 // its line; every ferry with its timer, route, queue and riders; every live
 // passenger's kind, route and patience; and the recent events.
@@ -226,21 +229,21 @@ func observation(v *View) string {
 		return fmt.Sprintf("#%d %s %s to %s, patience %d/%d", p.ID, p.Kind, engine.DockName(p.Origin),
 			engine.DockName(p.Destination), p.Patience, p.MaxPatience)
 	}
-	fmt.Fprintf(&b, "Brinebell, tick %d (%.1f s at 30 ticks per second).\n", v.Clock, float64(v.Clock)/30)
+	fmt.Fprintf(&b, "Brinebell, tick %d (%.1f s at %d ticks per second).\n", v.Clock, float64(v.Clock)/engine.TicksPerSecond, engine.TicksPerSecond)
 	switch {
 	case v.Finished:
 		why := "you banked"
 		if v.Departures >= engine.MaxDepartures {
-			why = "five waiting passengers gave up"
+			why = numberWords[engine.MaxDepartures] + " waiting passengers gave up"
 		}
 		fmt.Fprintf(&b, "The run is over: %s. Final score %d.\n", why, v.Score)
 	case !v.Started:
 		b.WriteString("Not started: send {\"type\":\"start\"} to open Ferry A's first service at Bell Quay.\n")
 	}
-	fmt.Fprintf(&b, "Score %d. Deliveries %d (the next 300 bonus at %d). Streak %d, multiplier x%d. Waiting departures %d of %d.\n",
-		v.Score, v.Deliveries, (v.Deliveries/engine.MilestoneEvery+1)*engine.MilestoneEvery, v.Streak, v.Multiplier,
+	fmt.Fprintf(&b, "Score %d. Deliveries %d (the next %d bonus at %d). Streak %d, multiplier x%d. Waiting departures %d of %d.\n",
+		v.Score, v.Deliveries, engine.MilestonePoints, (v.Deliveries/engine.MilestoneEvery+1)*engine.MilestoneEvery, v.Streak, v.Multiplier,
 		v.Departures, engine.MaxDepartures)
-	b.WriteString("Docks (ring 0-1-2-3-4-0; neighbours 54 ticks apart, others 84):\n")
+	fmt.Fprintf(&b, "Docks (ring 0-1-2-3-4-0; neighbours %d ticks apart, others %d):\n", engine.AdjacentTicks, engine.FarTicks)
 	for _, d := range v.Docks {
 		switch {
 		case !d.Open:
@@ -280,7 +283,7 @@ func observation(v *View) string {
 			}
 			riders = "riders: " + strings.Join(parts, "; ")
 		}
-		fmt.Fprintf(&b, "  %s (ferry %d): %s; %d of 4 seats free; %s\n", f.Name, f.ID, state, f.SeatsFree, riders)
+		fmt.Fprintf(&b, "  %s (ferry %d): %s; %d of %d seats free; %s\n", f.Name, f.ID, state, f.SeatsFree, engine.Seats, riders)
 	}
 	if len(v.Ferries) < engine.NumFerries {
 		b.WriteString("  Ferry B (ferry 1): not in the run yet\n")
@@ -292,10 +295,10 @@ func observation(v *View) string {
 		}
 	}
 	if len(recent) > 0 {
-		fmt.Fprintf(&b, "Resolved in the last 60 ticks: %s.\n", strings.Join(recent, "; "))
+		fmt.Fprintf(&b, "Resolved in the last %d ticks: %s.\n", engine.RetireTicks, strings.Join(recent, "; "))
 	}
 	if len(v.Events) > 0 {
-		b.WriteString("Events of the last 60 ticks:\n")
+		fmt.Fprintf(&b, "Events of the last %d ticks:\n", engine.RetireTicks)
 		for _, e := range v.Events {
 			fmt.Fprintf(&b, "  tick %d: %s\n", e.Tick, eventText(&e, who))
 		}

@@ -222,32 +222,30 @@ func TestContractFollowsTheRegistry(t *testing.T) {
 // inline replaces every $ref kin-openapi kept in a marshalled schema with
 // the schema it names, so it compares with a self-contained file.
 func inline(v any) {
+	resolve := func(x any) any {
+		m, ok := x.(map[string]any)
+		if !ok {
+			return x
+		}
+		ref, ok := m["$ref"].(string)
+		if !ok {
+			return x
+		}
+		data, _ := json.Marshal(contract.Components.Schemas[strings.TrimPrefix(ref, "#/components/schemas/")].Value)
+		var s any
+		json.Unmarshal(data, &s)
+		return s
+	}
 	switch v := v.(type) {
 	case map[string]any:
 		for k, x := range v {
-			if m, ok := x.(map[string]any); ok {
-				if ref, ok := m["$ref"].(string); ok {
-					data, _ := json.Marshal(contract.Components.Schemas[strings.TrimPrefix(ref, "#/components/schemas/")].Value)
-					var s any
-					json.Unmarshal(data, &s)
-					v[k] = s
-					x = s
-				}
-			}
-			inline(x)
+			v[k] = resolve(x)
+			inline(v[k])
 		}
 	case []any:
 		for i, x := range v {
-			if m, ok := x.(map[string]any); ok {
-				if ref, ok := m["$ref"].(string); ok {
-					data, _ := json.Marshal(contract.Components.Schemas[strings.TrimPrefix(ref, "#/components/schemas/")].Value)
-					var s any
-					json.Unmarshal(data, &s)
-					v[i] = s
-					x = s
-				}
-			}
-			inline(x)
+			v[i] = resolve(x)
+			inline(v[i])
 		}
 	}
 }
