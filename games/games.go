@@ -6,6 +6,7 @@ package games
 
 import (
 	"github.com/agentgames/bundle/games/brinebell"
+	"github.com/agentgames/bundle/games/tidebreakers"
 	"github.com/agentgames/bundle/games/tinrail"
 	"github.com/agentgames/bundle/play"
 )
@@ -15,6 +16,7 @@ func All() []play.Game {
 	return []play.Game{
 		tinrail.Game{},
 		brinebell.Game{},
+		tidebreakers.Game{},
 	}
 }
 

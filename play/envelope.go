@@ -32,8 +32,8 @@ type Envelope struct {
 	Result   any    `json:"result"`
 	Turn     string `json:"turn,omitempty"`
 	View     any    `json:"view,omitempty"`
-	// Events says what the action caused, on actions of games that have
-	// events.
+	// Events says what the action caused (and, on init, what bots did
+	// before the caller's first turn), in games that have events.
 	Events []any `json:"events,omitempty"`
 }
 

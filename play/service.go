@@ -52,8 +52,9 @@ func (s *Service) Game(slug string) (Game, error) {
 	return g, nil
 }
 
-// Init starts a match with the given options. A nil seed has the server
-// pick one, which stays private until the match is over.
+// Init starts a match with the given options, and lets the bots that act
+// before the caller play (their moves are the answer's events). A nil seed
+// has the server pick one, which stays private until the match is over.
 func (s *Service) Init(ctx context.Context, slug string, seed *uint64, options map[string]string) (*Envelope, error) {
 	g, err := s.Game(slug)
 	if err != nil {
@@ -77,7 +78,8 @@ func (s *Service) Init(ctx context.Context, slug string, seed *uint64, options m
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.playBots(m); err != nil {
+	events, err := s.playBots(m)
+	if err != nil {
 		return nil, err
 	}
 	ref, err := s.save(ctx, g, "", &rec, m, 0)
@@ -88,7 +90,7 @@ func (s *Service) Init(ctx context.Context, slug string, seed *uint64, options m
 	if !rec.picked {
 		env.Seed = &rec.seed
 	}
-	env.Spec = g.Spec()
+	env.Spec, env.Events = g.Spec(), events
 	return env, nil
 }
 

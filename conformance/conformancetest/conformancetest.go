@@ -20,7 +20,7 @@ import (
 
 // SampleEvery is the stride of the sample of answers a compact case keeps,
 // besides the init, the refusals and the end.
-const SampleEvery = 32
+const SampleEvery = 64
 
 // Policy chooses the next action from the answer just received (step 0 is
 // the init's), or says the case is complete.

@@ -54,7 +54,7 @@ var goldenCases = []goldenCase{
 	{1, "wise", "cautious", false, false, []string{"loss"}},
 	{2, "wise", "cautious", true, false, []string{"loss", "refusals"}},
 	{5, "wise", "cautious", false, false, []string{"draw", "both_off_table"}},
-	{99, "wise", "cautious", false, true, []string{"draw", "head_on"}},
+	{99, "wise", "cautious", false, false, []string{"draw", "head_on"}},
 	{159, "wise", "cautious", false, false, []string{"draw", "head_on"}},
 	{1, "wise", "reckless", false, false, []string{"loss"}},
 	{2, "wise", "reckless", false, false, []string{"loss"}},

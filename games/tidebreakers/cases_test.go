@@ -1,0 +1,31 @@
+package tidebreakers_test
+
+// goldenCases cover 2, 3 and 4 captains, every built-in captain, the
+// caller winning, losing and drawing, conquest, round caps decided by
+// islands and by strength, eliminations, and refused actions.
+var goldenCases = []goldenCase{
+	{1, 2, "sample", "sample", true, false, []string{"refusal:invalid_action", "refusal:illegal_action", "conquest", "loss", "refusal:game_over"}},
+	{2, 2, "sample", "sample", false, false, []string{"conquest", "loss"}},
+	{0, 2, "sample", "strong", false, false, []string{"conquest", "win"}},
+	{2, 2, "sample", "strong", false, false, []string{"conquest", "win"}},
+	{0, 2, "sample", "random", false, false, []string{"conquest", "loss"}},
+	{0, 2, "strong", "sample", false, false, []string{"conquest", "loss"}},
+	{2, 2, "strong", "strong", false, false, []string{"round_cap", "draw"}},
+	{0, 2, "strong", "hunter", false, false, []string{"round_cap", "win", "round_cap_islands"}},
+	{3, 2, "random", "strong", false, true, []string{"conquest", "win"}},
+	{5, 2, "random", "random", true, false, []string{"refusal:invalid_action", "refusal:illegal_action", "conquest", "win", "refusal:game_over"}},
+	{0, 2, "strong", "thin", false, false, []string{"conquest", "loss"}},
+	{1, 3, "sample", "idle", false, false, []string{"conquest", "loss"}},
+	{0, 3, "sample", "strong", false, false, []string{"conquest", "win"}},
+	{4, 3, "strong", "sample", true, false, []string{"refusal:invalid_action", "refusal:illegal_action", "round_cap", "loss", "round_cap_islands", "refusal:game_over"}},
+	{2, 3, "random", "random", false, false, []string{"round_cap", "loss", "round_cap_islands"}},
+	{6, 3, "sample", "reckless", false, false, []string{"conquest", "loss"}},
+	{0, 4, "sample", "strong", false, false, []string{"round_cap", "win", "round_cap_islands"}},
+	{1, 4, "strong", "stalker", false, false, []string{"round_cap", "win", "round_cap_islands"}},
+	{2, 4, "random", "strong", false, false, []string{"conquest", "win"}},
+	{3, 4, "sample", "thin", false, false, []string{"round_cap", "loss", "round_cap_islands"}},
+	{5, 4, "strong", "idle", true, false, []string{"refusal:invalid_action", "refusal:illegal_action", "round_cap", "loss", "round_cap_islands", "refusal:game_over"}},
+	{7, 4, "random", "sample", false, false, []string{"round_cap", "loss", "round_cap_strength"}},
+	{6, 3, "strong", "hunter", false, false, []string{"elimination", "round_cap", "win"}},
+	{2, 3, "random", "hunter", false, false, []string{"elimination", "conquest", "win"}},
+}
