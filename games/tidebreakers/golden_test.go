@@ -68,7 +68,7 @@ func TestGolden(t *testing.T) {
 			t.Errorf("golden/tidebreakers/%s.json differs:\n%s", gc.Name, diff)
 		}
 	}
-	for _, want := range []string{"conquest", "round_cap_islands", "round_cap_strength", "win", "loss", "draw", "elimination",
+	for _, want := range []string{"conquest", "last_standing", "round_cap_islands", "round_cap_strength", "win", "loss", "draw", "elimination",
 		"players_2", "players_3", "players_4", "refusal:invalid_action", "refusal:illegal_action", "refusal:game_over"} {
 		if !seen[want] {
 			t.Errorf("no golden match shows %s", want)
@@ -216,7 +216,7 @@ func wire(a engine.Action) json.RawMessage {
 }
 
 // callers are the caller's policies besides the built-in captains.
-var callers = map[string]captains.Policy{"idle": idle, "reckless": reckless, "hunter": hunter, "kamikaze": kamikaze, "stalker": stalker, "thin": thin}
+var callers = map[string]captains.Policy{"idle": idle, "reckless": reckless, "hunter": hunter, "stalker": stalker, "thin": thin}
 
 // thin places its supply one at a time on its weakest island, then throws
 // its strongest island at the rivals as kamikaze does: a caller whose
