@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -139,4 +140,38 @@ func CheckCases(dir string, names []string) error {
 		return fmt.Errorf("%d golden cases, want at least %d", len(names), MinCases)
 	}
 	return nil
+}
+
+// Check records c through ref, choosing actions with next, sets its covers
+// from the answers (unless covers is nil), and compares it with
+// dir/<name>.json, or writes that file with update; it reports on t. It
+// answers the case's full answers.
+func Check(t testing.TB, ref client.Transport, dir string, c *conformance.Case, next Policy,
+	covers func([]json.RawMessage) []string, update bool) []json.RawMessage {
+	t.Helper()
+	answers, err := Record(context.Background(), ref, c, next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if covers != nil {
+		c.Covers = covers(answers)
+	}
+	diff, err := Golden(dir, c, answers, update)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff != "" {
+		t.Errorf("%s/%s.json differs:\n%s", dir, c.Name, diff)
+	}
+	return answers
+}
+
+// Require reports on t every covered thing in want that no case showed.
+func Require(t testing.TB, shown map[string]bool, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !shown[w] {
+			t.Errorf("no golden case shows %s", w)
+		}
+	}
 }

@@ -1,7 +1,6 @@
 package brinebell_test
 
 import (
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -109,11 +108,7 @@ func TestGolden(t *testing.T) {
 	for _, c := range goldenCases {
 		gc := conformance.Case{Game: "brinebell", Name: c.name(), TokenField: "stateToken", Full: c.full,
 			Query: map[string]string{"seed": fmt.Sprint(c.seed)}}
-		answers, err := conformancetest.Record(context.Background(), ref, &gc, policy(t, c))
-		if err != nil {
-			t.Fatal(err)
-		}
-		gc.Covers = covers(answers)
+		conformancetest.Check(t, ref, goldenDir, &gc, policy(t, c), covers, *update)
 		if !slices.Contains(gc.Covers, "ferry_b") {
 			t.Errorf("%s never reached Ferry B: %v", gc.Name, gc.Covers)
 		}
@@ -127,19 +122,8 @@ func TestGolden(t *testing.T) {
 		for _, cv := range gc.Covers {
 			seen[cv] = true
 		}
-		diff, err := conformancetest.Golden(goldenDir, &gc, answers, *update)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if diff != "" {
-			t.Errorf("golden/brinebell/%s.json differs:\n%s", gc.Name, diff)
-		}
 	}
-	for _, want := range []string{"ferry_b", "multiplier_2", "multiplier_3", "cart_skip", "overflow", "banked", "departures"} {
-		if !seen[want] {
-			t.Errorf("no golden run shows %s", want)
-		}
-	}
+	conformancetest.Require(t, seen, "ferry_b", "multiplier_2", "multiplier_3", "cart_skip", "overflow", "banked", "departures")
 }
 
 // covers names what a run shows, read from its answers: Ferry B in the

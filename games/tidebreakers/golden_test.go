@@ -1,7 +1,6 @@
 package tidebreakers_test
 
 import (
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -47,11 +46,7 @@ func TestGolden(t *testing.T) {
 	for _, c := range goldenCases {
 		gc := conformance.Case{Game: "tidebreakers", Name: c.name(), Full: c.full,
 			Query: map[string]string{"seed": fmt.Sprint(c.seed), "players": fmt.Sprint(c.players), "opponent": c.opponent}}
-		answers, err := conformancetest.Record(context.Background(), ref, &gc, policy(t, c))
-		if err != nil {
-			t.Fatal(err)
-		}
-		gc.Covers = covers(answers)
+		conformancetest.Check(t, ref, goldenDir, &gc, policy(t, c), covers, *update)
 		for _, want := range c.covers {
 			if !slices.Contains(gc.Covers, want) {
 				t.Errorf("%s claims %s but shows %v", gc.Name, want, gc.Covers)
@@ -60,20 +55,9 @@ func TestGolden(t *testing.T) {
 		for _, cv := range gc.Covers {
 			seen[cv] = true
 		}
-		diff, err := conformancetest.Golden(goldenDir, &gc, answers, *update)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if diff != "" {
-			t.Errorf("golden/tidebreakers/%s.json differs:\n%s", gc.Name, diff)
-		}
 	}
-	for _, want := range []string{"conquest", "last_standing", "round_cap_islands", "round_cap_strength", "win", "loss", "draw", "elimination",
-		"players_2", "players_3", "players_4", "refusal:invalid_action", "refusal:illegal_action", "refusal:game_over"} {
-		if !seen[want] {
-			t.Errorf("no golden match shows %s", want)
-		}
-	}
+	conformancetest.Require(t, seen, "conquest", "last_standing", "round_cap_islands", "round_cap_strength", "win", "loss", "draw", "elimination",
+		"players_2", "players_3", "players_4", "refusal:invalid_action", "refusal:illegal_action", "refusal:game_over")
 }
 
 // covers names what a match shows, read from its answers: how it ended

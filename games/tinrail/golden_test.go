@@ -1,7 +1,6 @@
 package tinrail_test
 
 import (
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -70,24 +69,10 @@ func TestGolden(t *testing.T) {
 	for _, c := range goldenCases {
 		gc := conformance.Case{Game: "tinrail", Name: c.name(), Covers: c.covers, Full: c.full,
 			Query: map[string]string{"seed": fmt.Sprint(c.seed), "opponent": c.opponent}}
-		answers, err := conformancetest.Record(context.Background(), ref, &gc, policy(t, c))
-		if err != nil {
-			t.Fatal(err)
-		}
+		answers := conformancetest.Check(t, ref, goldenDir, &gc, policy(t, c), nil, *update)
 		checkCovers(t, c.name(), answers, c.covers, endings)
-		diff, err := conformancetest.Golden(goldenDir, &gc, answers, *update)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if diff != "" {
-			t.Errorf("golden/tinrail/%s.json differs:\n%s", gc.Name, diff)
-		}
 	}
-	for _, want := range []string{"win", "loss", "draw", "head_on", "both_off_table", "tiles_exhausted", "refusals"} {
-		if !endings[want] {
-			t.Errorf("no golden match shows %s", want)
-		}
-	}
+	conformancetest.Require(t, endings, "win", "loss", "draw", "head_on", "both_off_table", "tiles_exhausted", "refusals")
 }
 
 // checkCovers verifies that a match shows what its case claims.
