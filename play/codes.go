@@ -20,6 +20,7 @@ const (
 	CodeNotFound         Code = "not_found"
 	CodeMethodNotAllowed Code = "method_not_allowed"
 	CodeBodyTooLarge     Code = "body_too_large"
+	CodeNoMatch          Code = "no_match"
 )
 
 // CodeConflict is a write that lost a race (KindConflict).
@@ -57,6 +58,7 @@ var codes = []CodeInfo{
 	{CodeNotFound, KindRequest, "no such path."},
 	{CodeMethodNotAllowed, KindRequest, "the path does not take that method."},
 	{CodeBodyTooLarge, KindRequest, "the body exceeds 64 KiB."},
+	{CodeNoMatch, KindRequest, "no live match has that code (or it has expired)."},
 	{CodeConflict, KindConflict, "another request changed the match first; load it again and retry."},
 	{CodeInternal, KindInternal, "the server failed; the request may be retried."},
 	{CodeInvalidAction, KindRefusal, "the action does not match the game's action grammar; the reason names the field and what it allows."},

@@ -14,9 +14,11 @@ type Store interface {
 	// A ref the store cannot resolve answers an *Error of KindRequest.
 	Load(ctx context.Context, game, ref string) (state []byte, version uint64, err error)
 	// Save writes a game's state and answers the ref to load it by next.
-	// An empty ref saves a new match. Otherwise the write succeeds only if
-	// the match is still at version, the one Load answered; a lost race
-	// answers an *Error with CodeConflict.
+	// An empty ref saves a new match under a ref the store picks. Version 0
+	// with a ref creates the match under that ref, if no match has it.
+	// Otherwise the write succeeds only if the match is still at version,
+	// the one Load answered. A lost race, or a ref already taken, answers
+	// an *Error with CodeConflict.
 	Save(ctx context.Context, game, ref string, state []byte, version uint64) (next string, err error)
 }
 

@@ -4,6 +4,7 @@
 package memory
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -29,13 +30,13 @@ func (s *Store) Load(_ context.Context, game, ref string) ([]byte, uint64, error
 	defer s.mu.Unlock()
 	e, ok := s.matches[game+"/"+ref]
 	if !ok {
-		return nil, 0, play.Errorf(play.CodeTokenMalformed, "no %s match is called %q", game, ref)
+		return nil, 0, play.Errorf(play.CodeNoMatch, "no %s match is called %q", game, ref)
 	}
 	return e.state, e.version, nil
 }
 
-// Save creates a match under a new random ref, or writes an existing one
-// if it is still at version.
+// Save creates a match (under a new random ref when ref is empty), or
+// writes an existing one if it is still at version.
 func (s *Store) Save(_ context.Context, game, ref string, state []byte, version uint64) (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -46,13 +47,15 @@ func (s *Store) Save(_ context.Context, game, ref string, state []byte, version 
 		var b [12]byte
 		rand.Read(b[:])
 		ref = hex.EncodeToString(b[:])
-		s.matches[game+"/"+ref] = entry{state: state, version: 1}
-		return ref, nil
 	}
 	e, ok := s.matches[game+"/"+ref]
+	if version == 0 && !ok {
+		s.matches[game+"/"+ref] = entry{state: bytes.Clone(state), version: 1}
+		return ref, nil
+	}
 	if !ok || e.version != version {
 		return "", play.Errorf(play.CodeConflict, "the %s match %s changed since it was loaded; load it again", game, ref)
 	}
-	s.matches[game+"/"+ref] = entry{state: state, version: version + 1}
+	s.matches[game+"/"+ref] = entry{state: bytes.Clone(state), version: version + 1}
 	return ref, nil
 }

@@ -12,7 +12,7 @@ import (
 // where errors become HTTP answers; the Lambda edge answers through it too.
 func Status(code play.Code) int {
 	switch code {
-	case play.CodeUnknownGame, play.CodeNotFound:
+	case play.CodeUnknownGame, play.CodeNotFound, play.CodeNoMatch:
 		return http.StatusNotFound
 	case play.CodeMethodNotAllowed:
 		return http.StatusMethodNotAllowed
