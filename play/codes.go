@@ -21,6 +21,11 @@ const (
 	CodeMethodNotAllowed Code = "method_not_allowed"
 	CodeBodyTooLarge     Code = "body_too_large"
 	CodeNoMatch          Code = "no_match"
+	CodeForbidden        Code = "forbidden"
+	CodeMatchFull        Code = "match_full"
+	CodeNotYourTurn      Code = "not_your_turn"
+	CodeMatchOver        Code = "match_over"
+	CodeIllegalMove      Code = "illegal_move"
 )
 
 // CodeConflict is a write that lost a race (KindConflict).
@@ -59,6 +64,11 @@ var codes = []CodeInfo{
 	{CodeMethodNotAllowed, KindRequest, "the path does not take that method."},
 	{CodeBodyTooLarge, KindRequest, "the body exceeds 64 KiB."},
 	{CodeNoMatch, KindRequest, "no live match has that code (or it has expired)."},
+	{CodeForbidden, KindRequest, "(live) the token holds no seat of that match."},
+	{CodeMatchFull, KindRequest, "(live) the match has no empty seat, or has started."},
+	{CodeNotYourTurn, KindRequest, "(live) another seat is to act, or the match is still in its lobby."},
+	{CodeMatchOver, KindRequest, "(live) the match has ended; no action is legal."},
+	{CodeIllegalMove, KindRequest, "(live) the rules forbid that action now; the message says why."},
 	{CodeConflict, KindConflict, "another request changed the match first; load it again and retry."},
 	{CodeInternal, KindInternal, "the server failed; the request may be retried."},
 	{CodeInvalidAction, KindRefusal, "the action does not match the game's action grammar; the reason names the field and what it allows."},

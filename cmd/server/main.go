@@ -1,6 +1,7 @@
 // Command server serves every game on localhost with embedded defaults: no
-// account, no configuration. Set TOKEN_KEYS to keep tokens valid across
-// restarts.
+// account, no configuration. Live Tidebreakers matches are kept in a file
+// (-data, data/matches.db by default) and survive restarts. Set TOKEN_KEYS
+// to keep state tokens valid across restarts.
 package main
 
 import (
@@ -17,16 +18,19 @@ import (
 
 	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/games"
+	"github.com/agentgames/bundle/games/tidebreakers/live"
 	"github.com/agentgames/bundle/internal/keys"
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/store/bolt"
 	"github.com/agentgames/bundle/store/token"
 	"github.com/agentgames/bundle/transport/httpapi"
 )
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on")
+	data := flag.String("data", "data/matches.db", "the file live matches are kept in (created with its folder)")
 	flag.Parse()
-	if err := run(*addr); err != nil {
+	if err := run(*addr, *data); err != nil {
 		slog.Error("server stopped", "err", err)
 		os.Exit(1)
 	}
@@ -38,7 +42,7 @@ func main() {
 // more megabytes and spends that CPU on answers.
 const gcPercent = 400
 
-func run(addr string) error {
+func run(addr, data string) error {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
 	}
@@ -46,7 +50,13 @@ func run(addr string) error {
 	if err != nil {
 		return err
 	}
+	matches, err := bolt.Open(data)
+	if err != nil {
+		return err
+	}
+	defer matches.Close()
 	h := httpapi.New(play.NewService(token.Store{Keys: ring}, time.Now, games.All()...), bundle.OpenAPI)
+	h.ServeLive(live.NewServer(matches, time.Now))
 	srv := newServer(addr, h, defaultTimeouts)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -113,7 +113,8 @@ func seatOrNil(s int) *int {
 	return &s
 }
 
-func logEntry(e engine.Entry) LogEntry {
+// LogEntryOf is a log entry as answers show it.
+func LogEntryOf(e engine.Entry) LogEntry {
 	l := LogEntry{Round: e.Round, Kind: entryNames[e.Kind], Seat: seatOrNil(e.Seat)}
 	switch e.Kind {
 	case engine.Captured, engine.Repelled:
@@ -170,7 +171,7 @@ func (m *match) View(play.Seat) play.Presentation {
 		v.Captains[p] = CaptainView{Seat: p, Name: name, Islands: n, Strength: st, Out: s.Out(p)}
 	}
 	for _, e := range s.Log() {
-		v.Log = append(v.Log, logEntry(e))
+		v.Log = append(v.Log, LogEntryOf(e))
 	}
 	n, _ := s.Count(int(play.Caller))
 	p := play.Presentation{Observation: observation(s, &v), LegalActions: []Action{}, Score: n, GameOver: s.Over(), Turn: "you", View: v}

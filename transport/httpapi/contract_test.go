@@ -1,10 +1,8 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -12,120 +10,26 @@ import (
 	"testing"
 
 	"github.com/getkin/kin-openapi/openapi3"
-	"github.com/getkin/kin-openapi/openapi3filter"
-	"github.com/getkin/kin-openapi/routers"
-	"github.com/getkin/kin-openapi/routers/legacy"
 	"github.com/google/go-cmp/cmp"
 
-	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/golden"
+	"github.com/agentgames/bundle/internal/contracttest"
 	"github.com/agentgames/bundle/internal/testserver"
 	"github.com/agentgames/bundle/play"
 )
 
-// contract is openapi.yaml, loaded and validated by kin-openapi: the judge
-// the handler's own checks are held to. It is loaded in tests only, so the
-// served binaries do not carry it.
-var contract, contractRouter = func() (*openapi3.T, routers.Router) {
-	openapi3filter.RegisterBodyDecoder("text/markdown", openapi3filter.PlainBodyDecoder)
-	openapi3filter.RegisterBodyDecoder("application/yaml", openapi3filter.PlainBodyDecoder)
-	doc, err := openapi3.NewLoader().LoadFromData(bundle.OpenAPI)
-	if err != nil {
-		panic(err)
-	}
-	if err := doc.Validate(context.Background()); err != nil {
-		panic(err)
-	}
-	r, err := legacy.NewRouter(doc)
-	if err != nil {
-		panic(err)
-	}
-	return doc, r
-}()
+var contract = contracttest.Doc
 
-var noAuth = &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, MultiError: false}
-
-// contractAccepts reports whether the contract accepts a request, and why
-// not.
-func contractAccepts(req *http.Request, body []byte) (bool, error) {
-	route, params, err := contractRouter.FindRoute(req)
-	if err != nil {
-		return false, err
-	}
-	r := req.Clone(req.Context())
-	r.Body = io.NopCloser(bytes.NewReader(body))
-	r.Header = http.Header{"Content-Type": {"application/json"}}
-	err = openapi3filter.ValidateRequest(context.Background(), &openapi3filter.RequestValidationInput{
-		Request: r, PathParams: params, Route: route, Options: noAuth})
-	return err == nil, err
-}
-
-// exchange is one request and its answer.
-type exchange struct {
-	status int
-	body   []byte
-	header http.Header
-}
-
-func (e exchange) json(t *testing.T) map[string]any {
-	t.Helper()
-	var m map[string]any
-	if err := json.Unmarshal(e.body, &m); err != nil {
-		t.Fatalf("answer is not JSON: %v\n%s", err, e.body)
-	}
-	return m
-}
-
-func (e exchange) code(t *testing.T) string {
-	t.Helper()
-	m := e.json(t)
-	if errObj, ok := m["error"].(map[string]any); ok {
-		code, _ := errObj["code"].(string)
-		return code
-	}
-	code, _ := m["code"].(string)
-	return code
-}
-
-// do sends a request to the handler and checks the answer against the
-// contract: status, content type and body schema.
-func do(t *testing.T, h http.Handler, method, target, body string) exchange {
-	t.Helper()
-	var rd io.Reader
-	if body != "" {
-		rd = strings.NewReader(body)
-	}
-	req := httptest.NewRequest(method, target, rd)
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	res := rec.Result()
-	data, _ := io.ReadAll(res.Body)
-	checkAnswer(t, req, res.StatusCode, res.Header, data)
-	return exchange{status: res.StatusCode, body: data, header: res.Header}
-}
-
-// checkAnswer validates an answer against the contract when the contract
-// has the operation; answers to paths outside it must be JSON errors.
-func checkAnswer(t *testing.T, req *http.Request, status int, header http.Header, body []byte) {
-	t.Helper()
-	route, params, err := contractRouter.FindRoute(req)
-	if err != nil || req.Method == http.MethodOptions {
-		if req.Method != http.MethodOptions && !json.Valid(body) {
-			t.Fatalf("%s %s: answer outside the contract is not JSON: %s", req.Method, req.URL, body)
-		}
-		return
-	}
-	in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: noAuth}
-	out := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: status, Header: header,
-		Options: &openapi3filter.Options{IncludeResponseStatus: true}}
-	out.SetBodyBytes(body)
-	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
-		t.Fatalf("%s %s: answer breaks the contract: %v\n%s", req.Method, req.URL, err, body)
-	}
-}
+// do, contractAccepts and checkAnswer hold requests and answers to the
+// contract.
+var (
+	do              = contracttest.Do
+	contractAccepts = contracttest.Accepts
+	checkAnswer     = contracttest.CheckAnswer
+)
 
 // TestContractListsEveryCode: play's list of codes and the contract's
 // ErrorCode and RefusalCode enums hold the same codes, each described.
@@ -267,7 +171,7 @@ func (c *contractTransport) Init(_ context.Context, game string, query map[strin
 func (c *contractTransport) Act(ctx context.Context, game, field, token string, action json.RawMessage) (int, []byte, error) {
 	body, _ := client.ActionBody(field, token, action)
 	e := do(c.t, c.h, http.MethodPost, "/api/games/"+game+"/action", string(body))
-	return c.keep(game, "", "", e.status, e.body, nil)
+	return c.keep(game, "", "", e.Status, e.Body, nil)
 }
 
 func (c *contractTransport) keep(game, method, path string, status int, body []byte, err error) (int, []byte, error) {

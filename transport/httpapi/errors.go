@@ -16,6 +16,10 @@ func Status(code play.Code) int {
 		return http.StatusNotFound
 	case play.CodeMethodNotAllowed:
 		return http.StatusMethodNotAllowed
+	case play.CodeForbidden:
+		return http.StatusForbidden
+	case play.CodeMatchFull, play.CodeNotYourTurn, play.CodeMatchOver, play.CodeIllegalMove:
+		return http.StatusConflict
 	case play.CodeBodyTooLarge:
 		return http.StatusRequestEntityTooLarge
 	}

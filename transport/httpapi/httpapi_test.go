@@ -20,10 +20,10 @@ import (
 func initMatch(t *testing.T, h *httpapi.Server, game, query string) map[string]any {
 	t.Helper()
 	e := do(t, h, "GET", "/api/games/"+game+"/init?"+query, "")
-	if e.status != 200 {
-		t.Fatalf("init: %d %s", e.status, e.body)
+	if e.Status != 200 {
+		t.Fatalf("init: %d %s", e.Status, e.Body)
 	}
-	return e.json(t)
+	return e.JSON(t)
 }
 
 func actionBody(state string, action string) string {
@@ -67,7 +67,7 @@ func TestPickedSeedStaysSealed(t *testing.T) {
 			if game == "brinebell" {
 				action = []string{`{"type":"start"}`, `{"type":"bank"}`}[min(step, 1)]
 			}
-			env = do(t, h, "POST", "/api/games/"+game+"/action", actionBody(state, action)).json(t)
+			env = do(t, h, "POST", "/api/games/"+game+"/action", actionBody(state, action)).JSON(t)
 			if _, ok := env["seed"]; ok && env["gameOver"] != true {
 				t.Fatalf("%s: a picked seed is reported before the end: %v", game, env)
 			}
@@ -99,12 +99,12 @@ func TestInitRefusesBadQueries(t *testing.T) {
 	for _, q := range []string{"seed=-1", "seed=abc", "seed=9007199254740992", "seed=1.5", "seed=", "seed=%zz",
 		"seed=1&seed=2", "opponent=hard", "opponent=easy&opponent=wise", "colour=blue", "Seed=1", "OPPONENT=easy", "%zz=1"} {
 		e := do(t, h, "GET", "/api/games/tinrail/init?"+q, "")
-		if e.status != 400 || e.code(t) != "invalid_request" {
-			t.Errorf("tinrail init?%s = %d %s, want 400 invalid_request", q, e.status, e.body)
+		if e.Status != 400 || e.Code(t) != "invalid_request" {
+			t.Errorf("tinrail init?%s = %d %s, want 400 invalid_request", q, e.Status, e.Body)
 		}
 	}
-	if e := do(t, h, "GET", "/api/games/brinebell/init?seed=1&opponent=easy", ""); e.status != 400 || !strings.Contains(string(e.body), "no option") {
-		t.Errorf("brinebell accepts an option it does not read: %d %s", e.status, e.body)
+	if e := do(t, h, "GET", "/api/games/brinebell/init?seed=1&opponent=easy", ""); e.Status != 400 || !strings.Contains(string(e.Body), "no option") {
+		t.Errorf("brinebell accepts an option it does not read: %d %s", e.Status, e.Body)
 	}
 }
 
@@ -117,12 +117,12 @@ func TestActionLoop(t *testing.T) {
 		legal := env["legalActions"].([]any)
 		action, _ := json.Marshal(legal[step%len(legal)])
 		e := do(t, h, "POST", "/api/games/tinrail/action", actionBody(state, string(action)))
-		if e.status != 200 {
-			t.Fatalf("action: %d %s", e.status, e.body)
+		if e.Status != 200 {
+			t.Fatalf("action: %d %s", e.Status, e.Body)
 		}
-		env = e.json(t)
+		env = e.JSON(t)
 		if env["ok"] != true || len(env["events"].([]any)) == 0 {
-			t.Fatalf("action answer: %s", e.body)
+			t.Fatalf("action answer: %s", e.Body)
 		}
 		state = env["state"].(string)
 	}
@@ -130,8 +130,8 @@ func TestActionLoop(t *testing.T) {
 		t.Errorf("finished match: %v", env)
 	}
 	e := do(t, h, "POST", "/api/games/tinrail/action", actionBody(state, `{"type":"place","tileIndex":0,"rotation":0}`))
-	if m := e.json(t); m["ok"] != false || m["code"] != "game_over" || m["state"] != state {
-		t.Errorf("acting after the end: %s", e.body)
+	if m := e.JSON(t); m["ok"] != false || m["code"] != "game_over" || m["state"] != state {
+		t.Errorf("acting after the end: %s", e.Body)
 	}
 }
 
@@ -141,7 +141,7 @@ func TestEveryLegalActionIsSendable(t *testing.T) {
 	t.Parallel()
 	h := testserver.New(t)
 	bb := initMatch(t, h, "brinebell", "seed=4")
-	started := do(t, h, "POST", "/api/games/brinebell/action", `{"stateToken":"`+bb["state"].(string)+`","action":{"type":"start"}}`).json(t)
+	started := do(t, h, "POST", "/api/games/brinebell/action", `{"stateToken":"`+bb["state"].(string)+`","action":{"type":"start"}}`).JSON(t)
 	for _, env := range []map[string]any{initMatch(t, h, "tinrail", "seed=4"), bb, started} {
 		for _, a := range env["legalActions"].([]any) {
 			action, _ := json.Marshal(a)
@@ -149,7 +149,7 @@ func TestEveryLegalActionIsSendable(t *testing.T) {
 			if _, ok := env["stateToken"]; ok {
 				game = "brinebell"
 			}
-			m := do(t, h, "POST", "/api/games/"+game+"/action", actionBody(env["state"].(string), string(action))).json(t)
+			m := do(t, h, "POST", "/api/games/"+game+"/action", actionBody(env["state"].(string), string(action))).JSON(t)
 			if m["ok"] != true {
 				t.Errorf("%s: the listed action %s is refused: %v", game, action, m)
 			}
@@ -165,7 +165,7 @@ func TestRefusedActions(t *testing.T) {
 	h := testserver.New(t)
 	tr := initMatch(t, h, "tinrail", "seed=5")["state"].(string)
 	bb := initMatch(t, h, "brinebell", "seed=5")["state"].(string)
-	bb = do(t, h, "POST", "/api/games/brinebell/action", actionBody(bb, `{"type":"start"}`)).json(t)["state"].(string)
+	bb = do(t, h, "POST", "/api/games/brinebell/action", actionBody(bb, `{"type":"start"}`)).JSON(t)["state"].(string)
 	tests := []struct{ name, game, action, code, field string }{
 		{"tileIndex past the grammar", "tinrail", `{"type":"place","tileIndex":5,"rotation":0}`, "invalid_action", "action.tileIndex"},
 		{"rotation outside the enum", "tinrail", `{"type":"place","tileIndex":0,"rotation":4}`, "invalid_action", "action.rotation"},
@@ -188,10 +188,10 @@ func TestRefusedActions(t *testing.T) {
 	for _, tt := range tests {
 		state := map[string]string{"tinrail": tr, "brinebell": bb}[tt.game]
 		e := do(t, h, "POST", "/api/games/"+tt.game+"/action", actionBody(state, tt.action))
-		m := e.json(t)
+		m := e.JSON(t)
 		reason, _ := m["reason"].(string)
-		if e.status != 200 || m["ok"] != false || m["code"] != tt.code || m["state"] != state || !strings.HasPrefix(reason, tt.field) {
-			t.Errorf("%s: %d %s", tt.name, e.status, e.body)
+		if e.Status != 200 || m["ok"] != false || m["code"] != tt.code || m["state"] != state || !strings.HasPrefix(reason, tt.field) {
+			t.Errorf("%s: %d %s", tt.name, e.Status, e.Body)
 		}
 		if len(m["legalActions"].([]any)) == 0 {
 			t.Errorf("%s: the refusal lists no legal action", tt.name)
@@ -205,7 +205,7 @@ func TestKeysMatchExactly(t *testing.T) {
 	t.Parallel()
 	h := testserver.New(t)
 	bb := initMatch(t, h, "brinebell", "seed=5")["state"].(string)
-	bb = do(t, h, "POST", "/api/games/brinebell/action", actionBody(bb, `{"type":"start"}`)).json(t)["state"].(string)
+	bb = do(t, h, "POST", "/api/games/brinebell/action", actionBody(bb, `{"type":"start"}`)).JSON(t)["state"].(string)
 	tests := []struct{ name, body, code string }{
 		{"ACTION beside action", `{"stateToken":"` + bb + `","action":{"type":"bank"},"ACTION":{"type":"advance","ticks":90}}`, "invalid_request"},
 		{"action twice", `{"stateToken":"` + bb + `","action":{"type":"bank"},"action":{"type":"advance","ticks":90}}`, "bad_json"},
@@ -215,8 +215,8 @@ func TestKeysMatchExactly(t *testing.T) {
 	}
 	for _, tt := range tests {
 		e := do(t, h, "POST", "/api/games/brinebell/action", tt.body)
-		if e.code(t) != tt.code {
-			t.Errorf("%s: %d %s, want %s", tt.name, e.status, e.body, tt.code)
+		if e.Code(t) != tt.code {
+			t.Errorf("%s: %d %s, want %s", tt.name, e.Status, e.Body, tt.code)
 		}
 	}
 }
@@ -227,12 +227,12 @@ func TestStateTokenField(t *testing.T) {
 	state := initMatch(t, h, "tinrail", "seed=5")["state"].(string)
 	action := `{"type":"place","tileIndex":0,"rotation":0}`
 	e := do(t, h, "POST", "/api/games/tinrail/action", `{"stateToken":"`+state+`","action":`+action+`}`)
-	if e.status != 200 || e.json(t)["ok"] != true {
-		t.Errorf("stateToken refused: %s", e.body)
+	if e.Status != 200 || e.JSON(t)["ok"] != true {
+		t.Errorf("stateToken refused: %s", e.Body)
 	}
 	e = do(t, h, "POST", "/api/games/tinrail/action", `{"state":"`+state+`","stateToken":"AAAA","action":`+action+`}`)
-	if e.status != 400 || e.code(t) != "invalid_request" {
-		t.Errorf("differing state and stateToken: %d %s", e.status, e.body)
+	if e.Status != 400 || e.Code(t) != "invalid_request" {
+		t.Errorf("differing state and stateToken: %d %s", e.Status, e.Body)
 	}
 }
 
@@ -286,8 +286,8 @@ func TestBadRequests(t *testing.T) {
 	}
 	for _, tt := range tests {
 		e := do(t, h, tt.method, tt.path, tt.body)
-		if e.status != tt.status || e.code(t) != tt.code {
-			t.Errorf("%s: %d %s, want %d %s", tt.name, e.status, e.body, tt.status, tt.code)
+		if e.Status != tt.status || e.Code(t) != tt.code {
+			t.Errorf("%s: %d %s, want %d %s", tt.name, e.Status, e.Body, tt.status, tt.code)
 		}
 	}
 }
@@ -295,7 +295,7 @@ func TestBadRequests(t *testing.T) {
 func TestSitePages(t *testing.T) {
 	t.Parallel()
 	h := testserver.New(t)
-	idx := do(t, h, "GET", "/api/games", "").json(t)
+	idx := do(t, h, "GET", "/api/games", "").JSON(t)
 	entries := idx["games"].([]any)
 	if len(entries) != len(games.All()) {
 		t.Fatalf("index lists %d games", len(entries))
@@ -311,18 +311,18 @@ func TestSitePages(t *testing.T) {
 	}
 	for _, path := range paths {
 		e := do(t, h, "GET", path, "")
-		if e.status != 200 || len(e.body) == 0 {
-			t.Errorf("GET %s = %d", path, e.status)
+		if e.Status != 200 || len(e.Body) == 0 {
+			t.Errorf("GET %s = %d", path, e.Status)
 		}
 	}
 	llms := do(t, h, "GET", "/llms.txt", "")
 	for _, g := range games.All() {
-		if !bytes.Contains(llms.body, []byte("/api/games/"+g.Info().Slug+"/init")) {
+		if !bytes.Contains(llms.Body, []byte("/api/games/"+g.Info().Slug+"/init")) {
 			t.Errorf("llms.txt does not say how to start %s", g.Info().Name)
 		}
 	}
-	if e := do(t, h, "OPTIONS", "/api/games/tinrail/action", ""); e.status != 204 || e.header.Get("Access-Control-Allow-Origin") != "*" {
-		t.Errorf("CORS preflight: %d %v", e.status, e.header)
+	if e := do(t, h, "OPTIONS", "/api/games/tinrail/action", ""); e.Status != 204 || e.Header.Get("Access-Control-Allow-Origin") != "*" {
+		t.Errorf("CORS preflight: %d %v", e.Status, e.Header)
 	}
 }
 
@@ -338,15 +338,15 @@ func TestBrinebellCarriesStateToken(t *testing.T) {
 		t.Fatalf("init: stateToken %q, state %v", tok, env["state"])
 	}
 	e := do(t, h, "POST", "/api/games/brinebell/action", `{"stateToken":"`+tok+`","action":{"type":"advance","ticks":5}}`)
-	if m := e.json(t); m["ok"] != false || m["code"] != "not_started" || m["stateToken"] != tok || m["state"] != tok {
-		t.Fatalf("refusal before start: %s", e.body)
+	if m := e.JSON(t); m["ok"] != false || m["code"] != "not_started" || m["stateToken"] != tok || m["state"] != tok {
+		t.Fatalf("refusal before start: %s", e.Body)
 	}
 	e = do(t, h, "POST", "/api/games/brinebell/action", `{"state":"`+tok+`","action":{"type":"start"}}`)
-	if m := e.json(t); m["ok"] != true || m["stateToken"] != m["state"] {
-		t.Fatalf("start: %s", e.body)
+	if m := e.JSON(t); m["ok"] != true || m["stateToken"] != m["state"] {
+		t.Fatalf("start: %s", e.Body)
 	}
 	e = do(t, h, "POST", "/api/games/brinebell/action", `{"stateToken":"`+tok+`","action":{"type":"start","ticks":1}}`)
-	if m := e.json(t); m["ok"] != false || m["code"] != "invalid_action" {
-		t.Fatalf("extra field: %s", e.body)
+	if m := e.JSON(t); m["ok"] != false || m["code"] != "invalid_action" {
+		t.Fatalf("extra field: %s", e.Body)
 	}
 }

@@ -65,13 +65,9 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request) error {
 	if _, err := s.svc.Game(slug); err != nil {
 		return err
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
-	var tooLarge *http.MaxBytesError
-	switch {
-	case errors.As(err, &tooLarge):
-		return play.Errorf(play.CodeBodyTooLarge, "the body exceeds %d bytes", MaxBody)
-	case err != nil:
-		return play.Errorf(play.CodeBadJSON, "the body could not be read: %v", err)
+	body, err := readBody(w, r)
+	if err != nil {
+		return err
 	}
 	token, action, err := actionBody(body)
 	if err != nil {
@@ -83,6 +79,19 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeJSON(w, http.StatusOK, answer)
 	return nil
+}
+
+// readBody reads a request's body, at most MaxBody bytes.
+func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		return nil, play.Errorf(play.CodeBodyTooLarge, "the body exceeds %d bytes", MaxBody)
+	case err != nil:
+		return nil, play.Errorf(play.CodeBadJSON, "the body could not be read: %v", err)
+	}
+	return body, nil
 }
 
 // actionBody reads an action request strictly: one JSON object with

@@ -112,6 +112,13 @@ A request the server cannot act on (not JSON, unknown game, missing or damaged s
     curl -s -X POST %[1]s/api/games/brinebell/action -H 'Content-Type: application/json' \
       -d '{"stateToken":"<stateToken>","action":{"type":"start"}}'
 
+## Live Tidebreakers matches
+
+Humans, agents and captains can also share one live match (see %[1]s/docs/api/tidebreakers):
+POST %[1]s/api/matches {"players":2,"name":"me","bots":1} answers {code, seat, token};
+GET %[1]s/api/matches/{code} is the public state; POST %[1]s/api/matches/{code}/supply {token, tile, amount},
+/attack {token, from, to, send} and /pass {token} act; others join with POST %[1]s/api/matches/{code}/join {name}.
+
 ## More
 
 - %[1]s/api/games: the machine-readable index.

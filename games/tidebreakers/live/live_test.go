@@ -1,0 +1,284 @@
+package live_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	engine "github.com/agentgames/bundle/engines/tidebreakers"
+	"github.com/agentgames/bundle/games/tidebreakers/live"
+	"github.com/agentgames/bundle/internal/contracttest"
+	"github.com/agentgames/bundle/internal/testserver"
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/store/memory"
+)
+
+// clock is a test clock that moves only when told.
+type clock struct{ now atomic.Int64 }
+
+func (c *clock) time() time.Time         { return time.UnixMilli(c.now.Load()) }
+func (c *clock) advance(d time.Duration) { c.now.Add(d.Milliseconds()) }
+
+func newServer(t *testing.T) (*live.Server, *clock) {
+	t.Helper()
+	c := &clock{}
+	c.now.Store(1_700_000_000_000)
+	return live.NewServer(&memory.Store{}, c.time), c
+}
+
+func code(err error) play.Code {
+	var pe *play.Error
+	if errors.As(err, &pe) {
+		return pe.Code
+	}
+	return ""
+}
+
+// serve calls the card's API in process and decodes its answer into out.
+func serve(t *testing.T, s *live.Server, op, matchCode string, body any, out any) error {
+	t.Helper()
+	var data []byte
+	if body != nil {
+		data, _ = json.Marshal(body)
+	}
+	answer, err := s.Serve(context.Background(), op, matchCode, data)
+	if err == nil && out != nil {
+		b, _ := json.Marshal(answer)
+		json.Unmarshal(b, out)
+	}
+	return err
+}
+
+// sampleAction is the card's sample strategy for the seat to act.
+func sampleAction(st *live.State, token string) (string, map[string]any) {
+	me := *st.Turn
+	if st.Phase == "supply" {
+		best := -1
+		for i, t := range st.Tiles {
+			if t.Owner != nil && *t.Owner == me && (best < 0 || t.Strength < st.Tiles[best].Strength) {
+				best = i
+			}
+		}
+		return "supply", map[string]any{"token": token, "tile": best, "amount": st.SupplyLeft}
+	}
+	for i, t := range st.Tiles {
+		if t.Owner == nil || *t.Owner != me {
+			continue
+		}
+		for _, n := range engine.Neighbours(i) {
+			if o := st.Tiles[n].Owner; (o == nil || *o != me) && t.Strength-1 >= st.Tiles[n].Strength+2 {
+				return "attack", map[string]any{"token": token, "from": i, "to": n, "send": t.Strength - 1}
+			}
+		}
+	}
+	return "pass", map[string]any{"token": token}
+}
+
+// TestAgainstABotSeat: a match created with a bot seat starts at once; the
+// creator plays it to the end with the sample strategy; the captain
+// replies inside each action; tokens never show in the public state.
+func TestAgainstABotSeat(t *testing.T) {
+	s, _ := newServer(t)
+	var j live.Joined
+	if err := serve(t, s, "create", "", map[string]any{"players": 2, "name": "Ada", "bots": 1, "captain": "strong"}, &j); err != nil {
+		t.Fatal(err)
+	}
+	if len(j.Code) != live.CodeLength || j.Seat != 0 || len(j.Token) < 40 {
+		t.Fatalf("create answered %+v", j)
+	}
+	var st live.State
+	serve(t, s, "get", j.Code, nil, &st)
+	if st.Phase == "lobby" || st.Seats[1].Name != "strong" || !st.Seats[1].Bot || *st.Turn != 0 {
+		t.Fatalf("a match against a bot seat must start at once, at the player's turn: %+v", st)
+	}
+	for steps := 0; !st.Over; steps++ {
+		if steps > 2000 {
+			t.Fatal("no end")
+		}
+		op, body := sampleAction(&st, j.Token)
+		if err := serve(t, s, op, j.Code, body, &st); err != nil {
+			t.Fatalf("%s %v: %v", op, body, err)
+		}
+		if !st.Over && *st.Turn != 0 {
+			t.Fatalf("after the player's action the captain must have replied: turn %d", *st.Turn)
+		}
+	}
+	if st.Ending == "" || len(st.Log) == 0 || st.Log[len(st.Log)-1].Kind != "ended" {
+		t.Errorf("finished match: %+v", st)
+	}
+	data, _ := json.Marshal(st)
+	if strings.Contains(string(data), j.Token) {
+		t.Error("the public state shows a token")
+	}
+}
+
+// TestLobby: empty seats wait 10 seconds for players, then captains fill
+// them; a join after the start is refused.
+func TestLobby(t *testing.T) {
+	s, c := newServer(t)
+	var j, k live.Joined
+	serve(t, s, "create", "", map[string]any{"players": 3}, &j)
+	if err := serve(t, s, "join", j.Code, map[string]any{"name": "Bo"}, &k); err != nil || k.Seat != 1 {
+		t.Fatalf("join: %+v %v", k, err)
+	}
+	var st live.State
+	serve(t, s, "get", j.Code, nil, &st)
+	if st.Phase != "lobby" || st.Seats[2].Joined {
+		t.Fatalf("before 10 s: %+v", st)
+	}
+	if err := serve(t, s, "pass", j.Code, map[string]any{"token": j.Token}, nil); code(err) != play.CodeNotYourTurn {
+		t.Errorf("acting in the lobby: %v", err)
+	}
+	c.advance(live.Lobby)
+	serve(t, s, "get", j.Code, nil, &st)
+	if st.Phase == "lobby" || !st.Seats[2].Bot || st.Seats[0].Bot || st.Seats[1].Bot {
+		t.Fatalf("after 10 s: %+v", st.Seats)
+	}
+	if err := serve(t, s, "join", j.Code, map[string]any{"name": "Late"}, nil); code(err) != play.CodeMatchFull {
+		t.Errorf("a join after the start: %v", err)
+	}
+}
+
+// TestRefusals: every request the card's API refuses gets its code and
+// changes nothing.
+func TestRefusals(t *testing.T) {
+	s, _ := newServer(t)
+	var a, b live.Joined
+	serve(t, s, "create", "", map[string]any{"players": 2, "name": "A"}, &a)
+	serve(t, s, "join", a.Code, map[string]any{"name": "B"}, &b)
+	var st live.State
+	serve(t, s, "get", a.Code, nil, &st)
+	mover, other := a, b
+	if *st.Turn == 1 {
+		mover, other = b, a
+	}
+	corner := map[int]int{0: 0, 1: 24}[mover.Seat]
+	before, _ := json.Marshal(st)
+	tests := []struct {
+		name, op, code string
+		body           map[string]any
+		want           play.Code
+	}{
+		{"made-up token", "pass", a.Code, map[string]any{"token": "not-a-token"}, play.CodeForbidden},
+		{"the other seat's turn", "supply", a.Code, map[string]any{"token": other.Token, "tile": 0, "amount": 1}, play.CodeNotYourTurn},
+		{"attack before supply", "attack", a.Code, map[string]any{"token": mover.Token, "from": corner, "to": 1, "send": 1}, play.CodeIllegalMove},
+		{"an island not held", "supply", a.Code, map[string]any{"token": mover.Token, "tile": 12, "amount": 1}, play.CodeIllegalMove},
+		{"too much supply", "supply", a.Code, map[string]any{"token": mover.Token, "tile": corner, "amount": 6}, play.CodeIllegalMove},
+		{"a negative amount", "supply", a.Code, map[string]any{"token": mover.Token, "tile": corner, "amount": -1}, play.CodeInvalidRequest},
+		{"a huge tile", "supply", a.Code, map[string]any{"token": mover.Token, "tile": 1e12, "amount": 1}, play.CodeInvalidRequest},
+		{"an extra field", "pass", a.Code, map[string]any{"token": mover.Token, "seat": 0}, play.CodeInvalidRequest},
+		{"no token", "pass", a.Code, map[string]any{}, play.CodeInvalidRequest},
+		{"an unknown match", "pass", "ZZZZ", map[string]any{"token": mover.Token}, play.CodeNoMatch},
+		{"a full match", "join", a.Code, map[string]any{"name": "C"}, play.CodeMatchFull},
+		{"players 5", "create", "", map[string]any{"players": 5}, play.CodeInvalidRequest},
+		{"an unknown captain", "create", "", map[string]any{"players": 2, "captain": "genius"}, play.CodeInvalidRequest},
+	}
+	for _, tt := range tests {
+		if err := serve(t, s, tt.op, tt.code, tt.body, nil); code(err) != tt.want {
+			t.Errorf("%s: %v, want %s", tt.name, err, tt.want)
+		}
+	}
+	serve(t, s, "get", a.Code, nil, &st)
+	if after, _ := json.Marshal(st); !bytes.Equal(before, after) {
+		t.Errorf("refused requests changed the match:\n%s\n%s", before, after)
+	}
+}
+
+// TestTimeLimit: past 9 minutes from the start, the next read ends the
+// match by scoring, with the reason in the log; then actions are refused.
+func TestTimeLimit(t *testing.T) {
+	s, c := newServer(t)
+	var j live.Joined
+	serve(t, s, "create", "", map[string]any{"players": 2, "bots": 1}, &j)
+	c.advance(live.TimeLimit)
+	var st live.State
+	serve(t, s, "get", j.Code, nil, &st)
+	if !st.Over || st.Ending != "time_limit" || st.Log[len(st.Log)-1].Ending != "time_limit" {
+		t.Fatalf("after 9 minutes: %+v", st)
+	}
+	if err := serve(t, s, "pass", j.Code, map[string]any{"token": j.Token}, nil); code(err) != play.CodeMatchOver {
+		t.Errorf("acting after the end: %v", err)
+	}
+}
+
+// TestConcurrentActions: 100 requests at once spend one seat's supply of
+// 3, one at a time: exactly three land, each once.
+func TestConcurrentActions(t *testing.T) {
+	s, _ := newServer(t)
+	var j live.Joined
+	serve(t, s, "create", "", map[string]any{"players": 2, "bots": 1}, &j)
+	var st live.State
+	serve(t, s, "get", j.Code, nil, &st)
+	before := st.Tiles[0].Strength
+	var wg sync.WaitGroup
+	var accepted atomic.Int32
+	for range 100 {
+		wg.Go(func() {
+			err := serve(t, s, "supply", j.Code, map[string]any{"token": j.Token, "tile": 0, "amount": 1}, nil)
+			switch code(err) {
+			case "":
+				accepted.Add(1)
+			case play.CodeIllegalMove, play.CodeNotYourTurn, play.CodeConflict:
+			default:
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	serve(t, s, "get", j.Code, nil, &st)
+	if accepted.Load() != 3 || st.Tiles[0].Strength != before+3 || st.Phase != "attack" {
+		t.Errorf("%d accepted, strength %d -> %d, phase %s", accepted.Load(), before, st.Tiles[0].Strength, st.Phase)
+	}
+}
+
+// TestOverHTTP plays a whole match through the bundle's handler, every
+// request and answer held to openapi.yaml, and checks the HTTP errors.
+func TestOverHTTP(t *testing.T) {
+	h := testserver.New(t)
+	s, _ := newServer(t)
+	h.ServeLive(s)
+	e := contracttest.Do(t, h, http.MethodPost, "/api/matches", `{"players":2,"name":"Ada","bots":1,"captain":"random"}`)
+	var j live.Joined
+	if json.Unmarshal(e.Body, &j); e.Status != 200 || j.Code == "" {
+		t.Fatalf("create: %d %s", e.Status, e.Body)
+	}
+	var st live.State
+	json.Unmarshal(contracttest.Do(t, h, http.MethodGet, "/api/matches/"+j.Code, "").Body, &st)
+	for steps := 0; !st.Over; steps++ {
+		if steps > 2000 {
+			t.Fatal("no end")
+		}
+		op, body := sampleAction(&st, j.Token)
+		data, _ := json.Marshal(body)
+		e := contracttest.Do(t, h, http.MethodPost, "/api/matches/"+j.Code+"/"+op, string(data))
+		if e.Status != 200 {
+			t.Fatalf("%s: %d %s", op, e.Status, e.Body)
+		}
+		json.Unmarshal(e.Body, &st)
+	}
+	for _, c := range []struct {
+		path, body string
+		status     int
+		code       string
+	}{
+		{"/api/matches/" + j.Code + "/pass", `{"token":"guess"}`, 403, "forbidden"},
+		{"/api/matches/" + j.Code + "/pass", `{"token":"` + j.Token + `"}`, 409, "match_over"},
+		{"/api/matches/" + j.Code + "/fly", `{}`, 404, "not_found"},
+		{"/api/matches/ZZZZ/pass", `{"token":"x"}`, 404, "no_match"},
+		{"/api/matches/" + j.Code + "/pass", `{"token":"a","token":"b"}`, 400, "bad_json"},
+		{"/api/matches/" + j.Code + "/pass", strings.Repeat(" ", 1<<20), 413, "body_too_large"},
+		{"/api/matches", `{"players":2,"PLAYERS":4}`, 400, "invalid_request"},
+	} {
+		e := contracttest.Do(t, h, http.MethodPost, c.path, c.body)
+		if e.Status != c.status || e.Code(t) != c.code {
+			t.Errorf("POST %s %.40s: %d %s", c.path, c.body, e.Status, e.Body)
+		}
+	}
+}

@@ -1,0 +1,80 @@
+package live
+
+import (
+	engine "github.com/agentgames/bundle/engines/tidebreakers"
+	"github.com/agentgames/bundle/games/tidebreakers"
+)
+
+// Tile is one island in the public state.
+type Tile struct {
+	Owner    *int `json:"owner"` // a seat, or null for wild
+	Strength int  `json:"strength"`
+}
+
+// Seat is one seat in the public state; its token never appears.
+type Seat struct {
+	Seat   int    `json:"seat"`
+	Name   string `json:"name"`
+	Bot    bool   `json:"bot"`
+	Joined bool   `json:"joined"`
+}
+
+// State is the public state of a live match, with the card's field names.
+type State struct {
+	Code       string                  `json:"code"`
+	Players    int                     `json:"players"`
+	Phase      string                  `json:"phase"` // lobby, supply, attack or over
+	Round      int                     `json:"round"`
+	Turn       *int                    `json:"turn"`
+	SupplyLeft int                     `json:"supply_left"`
+	Over       bool                    `json:"over"`
+	Winner     *int                    `json:"winner"`
+	Ending     string                  `json:"ending,omitempty"`
+	Tiles      []Tile                  `json:"tiles"`
+	TileCounts []int                   `json:"tile_counts"`
+	Strengths  []int                   `json:"strengths"`
+	Seats      []Seat                  `json:"seats"`
+	Log        []tidebreakers.LogEntry `json:"log"`
+}
+
+var endings = map[engine.Ending]string{engine.Conquest: "conquest", engine.LastStanding: "last_standing",
+	engine.RoundCap: "round_cap", engine.TimeLimit: "time_limit"}
+
+func ptr(v int) *int { return &v }
+
+// public is what anyone may read of the match.
+func (r *record) public() *State {
+	st := &State{Code: r.Code, Players: r.Players, Phase: "lobby", Round: 0, Log: r.Log,
+		Tiles: []Tile{}, TileCounts: make([]int, r.Players), Strengths: make([]int, r.Players)}
+	for i, s := range r.Seats {
+		st.Seats = append(st.Seats, Seat{Seat: i, Name: s.Name, Bot: s.Captain != "", Joined: r.joined(i)})
+	}
+	m := r.match
+	if m == nil {
+		return st
+	}
+	st.Round = m.Round()
+	for i := range engine.Islands {
+		is := m.Island(i)
+		t := Tile{Strength: is.Strength}
+		if is.Owner != engine.Wild {
+			t.Owner = ptr(is.Owner)
+		}
+		st.Tiles = append(st.Tiles, t)
+	}
+	for p := range r.Players {
+		st.TileCounts[p], st.Strengths[p] = m.Count(p)
+	}
+	switch {
+	case m.Over():
+		st.Phase, st.Over, st.Ending = "over", true, endings[m.Ending()]
+		if w := m.Winner(); w != engine.Wild {
+			st.Winner = ptr(w)
+		}
+	case m.Phase() == engine.Supplying:
+		st.Phase, st.Turn, st.SupplyLeft = "supply", ptr(m.Turn()), m.SupplyLeft()
+	default:
+		st.Phase, st.Turn = "attack", ptr(m.Turn())
+	}
+	return st
+}
