@@ -63,14 +63,16 @@ func (s *Store) Load(_ context.Context, game, ref string) ([]byte, uint64, error
 }
 
 // Save creates a match (under a new random ref when ref is empty), or
-// writes an existing one if it is still at version.
+// writes an existing one if it is still at version. Concurrent saves share
+// one transaction and one sync to disk (bbolt's Batch); a save that fails
+// is run again alone, so it can neither apply twice nor hide a conflict.
 func (s *Store) Save(_ context.Context, game, ref string, state []byte, version uint64) (string, error) {
 	if ref == "" {
 		var b [12]byte
 		rand.Read(b[:])
 		ref = hex.EncodeToString(b[:])
 	}
-	err := s.db.Update(func(tx *bbolt.Tx) error {
+	err := s.db.Batch(func(tx *bbolt.Tx) error {
 		b, err := tx.CreateBucketIfNotExists([]byte(game))
 		if err != nil {
 			return err

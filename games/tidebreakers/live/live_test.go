@@ -3,6 +3,8 @@ package live_test
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -12,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	engine "github.com/agentgames/bundle/engines/tidebreakers"
+	"github.com/agentgames/bundle/agents/tidecaptain"
 	"github.com/agentgames/bundle/games/tidebreakers/live"
 	"github.com/agentgames/bundle/internal/contracttest"
 	"github.com/agentgames/bundle/internal/testserver"
@@ -56,31 +58,6 @@ func serve(t *testing.T, s *live.Server, op, matchCode string, body any, out any
 	return err
 }
 
-// sampleAction is the card's sample strategy for the seat to act.
-func sampleAction(st *live.State, token string) (string, map[string]any) {
-	me := *st.Turn
-	if st.Phase == "supply" {
-		best := -1
-		for i, t := range st.Tiles {
-			if t.Owner != nil && *t.Owner == me && (best < 0 || t.Strength < st.Tiles[best].Strength) {
-				best = i
-			}
-		}
-		return "supply", map[string]any{"token": token, "tile": best, "amount": st.SupplyLeft}
-	}
-	for i, t := range st.Tiles {
-		if t.Owner == nil || *t.Owner != me {
-			continue
-		}
-		for _, n := range engine.Neighbours(i) {
-			if o := st.Tiles[n].Owner; (o == nil || *o != me) && t.Strength-1 >= st.Tiles[n].Strength+2 {
-				return "attack", map[string]any{"token": token, "from": i, "to": n, "send": t.Strength - 1}
-			}
-		}
-	}
-	return "pass", map[string]any{"token": token}
-}
-
 // TestAgainstABotSeat: a match created with a bot seat starts at once; the
 // creator plays it to the end with the sample strategy; the captain
 // replies inside each action; tokens never show in the public state.
@@ -102,7 +79,7 @@ func TestAgainstABotSeat(t *testing.T) {
 		if steps > 2000 {
 			t.Fatal("no end")
 		}
-		op, body := sampleAction(&st, j.Token)
+		op, body := tidecaptain.Next(&st, 0, j.Token)
 		if err := serve(t, s, op, j.Code, body, &st); err != nil {
 			t.Fatalf("%s %v: %v", op, body, err)
 		}
@@ -255,7 +232,7 @@ func TestOverHTTP(t *testing.T) {
 		if steps > 2000 {
 			t.Fatal("no end")
 		}
-		op, body := sampleAction(&st, j.Token)
+		op, body := tidecaptain.Next(&st, 0, j.Token)
 		data, _ := json.Marshal(body)
 		e := contracttest.Do(t, h, http.MethodPost, "/api/matches/"+j.Code+"/"+op, string(data))
 		if e.Status != 200 {
@@ -280,5 +257,38 @@ func TestOverHTTP(t *testing.T) {
 		if e.Status != c.status || e.Code(t) != c.code {
 			t.Errorf("POST %s %.40s: %d %s", c.path, c.body, e.Status, e.Body)
 		}
+	}
+}
+
+// TestGuessedTokensNeverAct: 1,000 random tokens and every one-character
+// change of a real token are refused as forbidden and change nothing.
+func TestGuessedTokensNeverAct(t *testing.T) {
+	s, _ := newServer(t)
+	var j live.Joined
+	serve(t, s, "create", "", map[string]any{"players": 2, "bots": 1}, &j)
+	var before live.State
+	serve(t, s, "get", j.Code, nil, &before)
+	guesses := []string{"", " ", j.Token + "A", j.Token[1:], strings.ToUpper(j.Token)}
+	for i := range 1000 {
+		var b [32]byte
+		rand.Read(b[:])
+		guesses = append(guesses, base64.RawURLEncoding.EncodeToString(b[:]))
+		if i < len(j.Token) {
+			c := []byte(j.Token)
+			c[i] ^= 1
+			guesses = append(guesses, string(c))
+		}
+	}
+	for _, g := range guesses {
+		if err := serve(t, s, "pass", j.Code, map[string]any{"token": g}, nil); code(err) != play.CodeForbidden {
+			t.Fatalf("token %q: %v", g, err)
+		}
+	}
+	var after live.State
+	serve(t, s, "get", j.Code, nil, &after)
+	a, _ := json.Marshal(before)
+	b, _ := json.Marshal(after)
+	if !bytes.Equal(a, b) {
+		t.Error("guessed tokens changed the match")
 	}
 }

@@ -1,0 +1,122 @@
+// Command tidebreakers-bot plays a live Tidebreakers match with the card's
+// sample strategy (package agents/tidecaptain), through the match API
+// only, as the card's bot.py does:
+//
+//	go run ./cmd/tidebreakers-bot http://127.0.0.1:8080 create "" MyBot   # a new match against a bot seat
+//	go run ./cmd/tidebreakers-bot http://127.0.0.1:8080 join K7QX MyBot   # join an existing match
+//
+// It prints the match code, each of its actions, the log and the result.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/agentgames/bundle/agents/tidecaptain"
+	"github.com/agentgames/bundle/games/tidebreakers/live"
+)
+
+func main() {
+	if len(os.Args) != 5 || (os.Args[2] != "create" && os.Args[2] != "join") {
+		fmt.Fprintln(os.Stderr, `usage: tidebreakers-bot BASE_URL create "" NAME | tidebreakers-bot BASE_URL join CODE NAME`)
+		os.Exit(2)
+	}
+	b := &bot{base: strings.TrimRight(os.Args[1], "/"), http: &http.Client{Timeout: 30 * time.Second}, poll: 200 * time.Millisecond}
+	if err := b.run(os.Stdout, os.Args[2], os.Args[3], os.Args[4]); err != nil {
+		fmt.Fprintln(os.Stderr, "tidebreakers-bot:", err)
+		os.Exit(1)
+	}
+}
+
+// bot is one seat played through the API.
+type bot struct {
+	base string
+	http *http.Client
+	poll time.Duration // the wait between reads while others play
+}
+
+// run creates (against a bot seat) or joins a match and plays it to the
+// end.
+func (b *bot) run(out io.Writer, mode, code, name string) error {
+	var j live.Joined
+	var err error
+	if mode == "create" {
+		err = b.call(http.MethodPost, "/api/matches", map[string]any{"players": 2, "name": name, "bots": 1}, &j)
+	} else {
+		err = b.call(http.MethodPost, "/api/matches/"+code+"/join", map[string]any{"name": name}, &j)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "match %s, seat %d\n", j.Code, j.Seat)
+	var st live.State
+	for {
+		if err := b.call(http.MethodGet, "/api/matches/"+j.Code, nil, &st); err != nil {
+			return err
+		}
+		for !st.Over && st.Turn != nil && *st.Turn == j.Seat {
+			op, body := tidecaptain.Next(&st, j.Seat, j.Token)
+			shown := map[string]any{}
+			for k, v := range body {
+				if k != "token" {
+					shown[k] = v
+				}
+			}
+			fmt.Fprintf(out, "round %d: %s %v\n", st.Round, op, shown)
+			if err := b.call(http.MethodPost, "/api/matches/"+j.Code+"/"+op, body, &st); err != nil {
+				return err
+			}
+		}
+		if st.Over {
+			break
+		}
+		time.Sleep(b.poll)
+	}
+	for _, e := range st.Log {
+		line, _ := json.Marshal(e)
+		fmt.Fprintf(out, "log %s\n", line)
+	}
+	switch {
+	case st.Winner == nil:
+		fmt.Fprintf(out, "result: a draw (%s), islands %v\n", st.Ending, st.TileCounts)
+	case *st.Winner == j.Seat:
+		fmt.Fprintf(out, "result: we win (%s), islands %v\n", st.Ending, st.TileCounts)
+	default:
+		fmt.Fprintf(out, "result: seat %d wins (%s), islands %v\n", *st.Winner, st.Ending, st.TileCounts)
+	}
+	return nil
+}
+
+// call sends one request and decodes the answer, or its error.
+func (b *bot) call(method, path string, body, out any) error {
+	var rd io.Reader
+	if body != nil {
+		data, _ := json.Marshal(body)
+		rd = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, b.base+path, rd)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	res, err := b.http.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	data, err := io.ReadAll(res.Body)
+	if err != nil {
+		return err
+	}
+	if res.StatusCode != http.StatusOK {
+		return errors.New(method + " " + path + ": " + res.Status + ": " + string(bytes.TrimSpace(data)))
+	}
+	return json.Unmarshal(data, out)
+}
