@@ -1,5 +1,6 @@
 # make run   serves every game on http://127.0.0.1:8080 (no account, no setup)
-# make test  installs the test tools it needs, then runs every test
+# make test  installs the test tools it needs (the Lambda emulator, dynalite),
+#            starts dynalite, then runs every test
 # sam build  builds each function through the build-<Function> targets below:
 #            every game's function is ./functions/game (the template sets
 #            GAME), the catalog is ./functions/catalog
@@ -25,7 +26,7 @@ lint:
 	cfn-lint template.yaml
 
 test: tools lint
-	E2E_REQUIRED=1 RIE_BIN=$(BIN)/aws-lambda-rie go test -count=1 ./...
+	scripts/with-dynalite env E2E_REQUIRED=1 STORE_REQUIRED=1 RIE_BIN=$(BIN)/aws-lambda-rie go test -count=1 ./...
 
 build-%Function:
 	$(LAMBDA_BUILD) -o $(ARTIFACTS_DIR)/bootstrap ./functions/game

@@ -80,7 +80,10 @@ func conditional(t *testing.T, s play.Store) {
 // again after every lost race: every number lands exactly once.
 func concurrent(t *testing.T, s play.Store) {
 	ctx := context.Background()
-	ref, _ := s.Save(ctx, "g", "", nil, 0)
+	ref, err := s.Save(ctx, "g", "", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	const writers = 100
 	var wg sync.WaitGroup
 	conflicts := make([]int, writers)

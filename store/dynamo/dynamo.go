@@ -1,0 +1,103 @@
+// Package dynamo keeps matches in a DynamoDB table, for the bundle on AWS:
+// any Lambda instance serves any request, and every write is conditional
+// on the match's version, so two concurrent actions on one match never
+// both apply.
+//
+// The table's partition key is the string "id" (game/ref); an item holds
+// "version" (a number) and "state" (binary).
+package dynamo
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/agentgames/bundle/play"
+)
+
+// Store is a play.Store in a DynamoDB table.
+type Store struct {
+	client *dynamodb.Client
+	table  string
+}
+
+// New keeps matches in table through client.
+func New(client *dynamodb.Client, table string) *Store {
+	return &Store{client: client, table: table}
+}
+
+func key(game, ref string) map[string]types.AttributeValue {
+	return map[string]types.AttributeValue{"id": &types.AttributeValueMemberS{Value: game + "/" + ref}}
+}
+
+// Load answers a match and its version, read consistently.
+func (s *Store) Load(ctx context.Context, game, ref string) ([]byte, uint64, error) {
+	out, err := s.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: key(game, ref), ConsistentRead: aws.Bool(true)})
+	if err != nil {
+		return nil, 0, err
+	}
+	v, ok := out.Item["version"].(*types.AttributeValueMemberN)
+	if !ok {
+		return nil, 0, play.Errorf(play.CodeNoMatch, "no %s match is called %q", game, ref)
+	}
+	var state []byte // an empty state is stored without the attribute
+	if st, ok := out.Item["state"].(*types.AttributeValueMemberB); ok {
+		state = st.Value
+	}
+	version, err := strconv.ParseUint(v.Value, 10, 64)
+	return state, version, err
+}
+
+// Save creates a match (under a new random ref when ref is empty), or
+// writes an existing one if it is still at version: one conditional put.
+func (s *Store) Save(ctx context.Context, game, ref string, state []byte, version uint64) (string, error) {
+	if ref == "" {
+		var b [12]byte
+		rand.Read(b[:])
+		ref = hex.EncodeToString(b[:])
+	}
+	item := key(game, ref)
+	item["version"] = &types.AttributeValueMemberN{Value: strconv.FormatUint(version+1, 10)}
+	if len(state) > 0 {
+		item["state"] = &types.AttributeValueMemberB{Value: state}
+	}
+	in := &dynamodb.PutItemInput{TableName: &s.table, Item: item}
+	if version == 0 {
+		in.ConditionExpression = aws.String("attribute_not_exists(id)")
+	} else {
+		in.ConditionExpression = aws.String("version = :v")
+		in.ExpressionAttributeValues = map[string]types.AttributeValue{":v": &types.AttributeValueMemberN{Value: strconv.FormatUint(version, 10)}}
+	}
+	_, err := s.client.PutItem(ctx, in)
+	var failed *types.ConditionalCheckFailedException
+	if errors.As(err, &failed) {
+		return "", play.Errorf(play.CodeConflict, "the %s match %s changed since it was loaded; load it again", game, ref)
+	}
+	return ref, err
+}
+
+// CreateTable creates a table of the layout this store reads, billed per
+// request, and waits until it is active. The SAM template declares the
+// same table for AWS; this is for local servers and tests.
+func CreateTable(ctx context.Context, client *dynamodb.Client, table string) error {
+	_, err := client.CreateTable(ctx, &dynamodb.CreateTableInput{
+		TableName:            &table,
+		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("id"), AttributeType: types.ScalarAttributeTypeS}},
+		KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String("id"), KeyType: types.KeyTypeHash}},
+		BillingMode:          types.BillingModePayPerRequest,
+	})
+	if err != nil {
+		return err
+	}
+	waiter := dynamodb.NewTableExistsWaiter(client, func(o *dynamodb.TableExistsWaiterOptions) {
+		o.MinDelay, o.MaxDelay = 50*time.Millisecond, 2*time.Second
+	})
+	return waiter.Wait(ctx, &dynamodb.DescribeTableInput{TableName: &table}, time.Minute)
+}
