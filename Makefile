@@ -3,13 +3,13 @@
 #            starts dynalite, then runs every test
 # sam build  builds each function through the build-<Function> targets below:
 #            every game's function is ./functions/game (the template sets
-#            GAME), the catalog is ./functions/catalog
+#            GAME), live matches ./functions/live, the catalog ./functions/catalog
 
 RIE_VERSION := v0.0.0-20261030222936-bef5c4ba774d
 BIN := $(CURDIR)/.bin
 LAMBDA_BUILD := GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build -tags lambda.norpc -trimpath -ldflags="-s -w"
 
-.PHONY: run test tools lint build-CatalogFunction
+.PHONY: run test tools lint build-CatalogFunction build-LiveFunction
 
 run:
 	go run ./cmd/server
@@ -30,6 +30,9 @@ test: tools lint
 
 build-%Function:
 	$(LAMBDA_BUILD) -o $(ARTIFACTS_DIR)/bootstrap ./functions/game
+
+build-LiveFunction:
+	$(LAMBDA_BUILD) -o $(ARTIFACTS_DIR)/bootstrap ./functions/live
 
 build-CatalogFunction:
 	$(LAMBDA_BUILD) -o $(ARTIFACTS_DIR)/bootstrap ./functions/catalog

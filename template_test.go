@@ -67,3 +67,61 @@ func TestTemplateServesEveryGame(t *testing.T) {
 		}
 	}
 }
+
+// TestLiveFunctionIsLeastPrivilege: the live function may only get and put
+// items of the matches table, whose items expire by their "expires" TTL.
+func TestLiveFunctionIsLeastPrivilege(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("template.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tpl struct {
+		Resources struct {
+			MatchesTable struct {
+				Properties struct {
+					TimeToLiveSpecification struct {
+						AttributeName string `yaml:"AttributeName"`
+						Enabled       bool   `yaml:"Enabled"`
+					} `yaml:"TimeToLiveSpecification"`
+				} `yaml:"Properties"`
+			} `yaml:"MatchesTable"`
+			LiveFunction struct {
+				Properties struct {
+					Environment struct {
+						Variables map[string]any `yaml:"Variables"`
+					} `yaml:"Environment"`
+					Policies []struct {
+						Statement []struct {
+							Effect   string    `yaml:"Effect"`
+							Action   []string  `yaml:"Action"`
+							Resource yaml.Node `yaml:"Resource"`
+						} `yaml:"Statement"`
+					} `yaml:"Policies"`
+				} `yaml:"Properties"`
+			} `yaml:"LiveFunction"`
+		} `yaml:"Resources"`
+	}
+	if err := yaml.Unmarshal(data, &tpl); err != nil {
+		t.Fatal(err)
+	}
+	if ttl := tpl.Resources.MatchesTable.Properties.TimeToLiveSpecification; ttl.AttributeName != "expires" || !ttl.Enabled {
+		t.Errorf("MatchesTable's TTL: %+v", ttl)
+	}
+	p := tpl.Resources.LiveFunction.Properties
+	if p.Environment.Variables["MATCHES_TABLE"] == nil {
+		t.Error("LiveFunction does not set MATCHES_TABLE")
+	}
+	var actions []string
+	for _, pol := range p.Policies {
+		for _, st := range pol.Statement {
+			if st.Effect != "Allow" || st.Resource.Tag != "!GetAtt" || st.Resource.Value != "MatchesTable.Arn" {
+				t.Errorf("a statement beyond the matches table: %+v %s %s", st, st.Resource.Tag, st.Resource.Value)
+			}
+			actions = append(actions, st.Action...)
+		}
+	}
+	if strings.Join(actions, " ") != "dynamodb:GetItem dynamodb:PutItem" {
+		t.Errorf("LiveFunction may %v; it needs dynamodb:GetItem and dynamodb:PutItem only", actions)
+	}
+}

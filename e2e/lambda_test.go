@@ -25,11 +25,17 @@ import (
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"github.com/agentgames/bundle/agents/tidecaptain"
 	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/games"
+	"github.com/agentgames/bundle/games/tidebreakers/live"
 	"github.com/agentgames/bundle/golden"
+	"github.com/agentgames/bundle/store/dynamo"
 )
 
 // rieBinary finds aws-lambda-rie: $RIE_BIN, the repository's .bin (where
@@ -380,4 +386,64 @@ func tail(s string) string {
 		lines = lines[len(lines)-30:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// TestLiveFunction plays a live match against a bot seat through the real
+// live bootstrap under the emulator, its matches in a DynamoDB table of
+// the dynalite server make test starts.
+func TestLiveFunction(t *testing.T) {
+	rie := rieBinary(t)
+	endpoint := os.Getenv("DYNAMODB_ENDPOINT")
+	if endpoint == "" {
+		if os.Getenv("STORE_REQUIRED") != "" {
+			t.Fatal("DYNAMODB_ENDPOINT is not set: make test starts dynalite and sets it")
+		}
+		t.Skip("DYNAMODB_ENDPOINT is not set (make test starts dynalite)")
+	}
+	cfg := aws.Config{Region: "us-east-1", Credentials: credentials.NewStaticCredentialsProvider("test", "test", "")}
+	db := dynamodb.NewFromConfig(cfg, func(o *dynamodb.Options) { o.BaseEndpoint = aws.String(endpoint) })
+	table := fmt.Sprintf("live-%d", time.Now().UnixNano())
+	if err := dynamo.CreateTable(context.Background(), db, table); err != nil {
+		t.Fatal(err)
+	}
+	e := startFunction(t, rie, buildBootstrap(t, "./functions/live"), "MATCHES_TABLE="+table, "AWS_ENDPOINT_URL_DYNAMODB="+endpoint,
+		"AWS_REGION=us-east-1", "AWS_ACCESS_KEY_ID=test", "AWS_SECRET_ACCESS_KEY=test")
+	call := func(ev events.APIGatewayV2HTTPRequest, out any) int {
+		res, err := e.invoke(ev)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, tail(e.log.String()))
+		}
+		json.Unmarshal([]byte(res.Body), out)
+		return res.StatusCode
+	}
+	var j live.Joined
+	if status := call(postJSON("/api/matches", `{"players":2,"name":"Ada","bots":1}`), &j); status != 200 || j.Code == "" {
+		t.Fatalf("create: %d %+v", status, j)
+	}
+	var st live.State
+	call(get("/api/matches/"+j.Code), &st)
+	for steps := 0; !st.Over; steps++ {
+		if steps > 2000 {
+			t.Fatal("no end")
+		}
+		op, body := tidecaptain.Next(&st, 0, j.Token)
+		data, _ := json.Marshal(body)
+		if status := call(postJSON("/api/matches/"+j.Code+"/"+op, string(data)), &st); status != 200 {
+			t.Fatalf("%s: %d", op, status)
+		}
+	}
+	t.Logf("a live match through the Lambda function and DynamoDB ended by %s in round %d", st.Ending, st.Round)
+	var failure struct{ Error struct{ Code string } }
+	if status := call(postJSON("/api/matches/"+j.Code+"/pass", `{"token":"guess"}`), &failure); status != 403 || failure.Error.Code != "forbidden" {
+		t.Errorf("a guessed token: %d %+v", status, failure)
+	}
+}
+
+// postJSON is a POST event with a plain JSON body.
+func postJSON(path, body string) events.APIGatewayV2HTTPRequest {
+	e := get(path)
+	e.RequestContext.HTTP.Method = http.MethodPost
+	e.Headers["content-type"] = "application/json"
+	e.Body = body
+	return e
 }

@@ -4,7 +4,10 @@
 // both apply.
 //
 // The table's partition key is the string "id" (game/ref); an item holds
-// "version" (a number) and "state" (binary).
+// "version" (a number), "state" (binary) and "expires" (epoch seconds, the
+// table's TTL attribute): every write sets it Retention after the write,
+// so a match expires that long after its last action, which for a
+// finished match is after its end.
 package dynamo
 
 import (
@@ -22,15 +25,19 @@ import (
 	"github.com/agentgames/bundle/play"
 )
 
+// Retention is how long a match stays after its last write.
+const Retention = 7 * 24 * time.Hour
+
 // Store is a play.Store in a DynamoDB table.
 type Store struct {
 	client *dynamodb.Client
 	table  string
+	clock  func() time.Time
 }
 
-// New keeps matches in table through client.
-func New(client *dynamodb.Client, table string) *Store {
-	return &Store{client: client, table: table}
+// New keeps matches in table through client; clock dates their expiry.
+func New(client *dynamodb.Client, table string, clock func() time.Time) *Store {
+	return &Store{client: client, table: table, clock: clock}
 }
 
 func key(game, ref string) map[string]types.AttributeValue {
@@ -65,6 +72,7 @@ func (s *Store) Save(ctx context.Context, game, ref string, state []byte, versio
 	}
 	item := key(game, ref)
 	item["version"] = &types.AttributeValueMemberN{Value: strconv.FormatUint(version+1, 10)}
+	item["expires"] = &types.AttributeValueMemberN{Value: strconv.FormatInt(s.clock().Add(Retention).Unix(), 10)}
 	if len(state) > 0 {
 		item["state"] = &types.AttributeValueMemberB{Value: state}
 	}

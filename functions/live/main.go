@@ -1,0 +1,38 @@
+// Command live is the Lambda function of live Tidebreakers matches: the
+// card's match API (/api/matches...) behind an API Gateway HTTP API, the
+// matches kept in the DynamoDB table MATCHES_TABLE names. Any instance
+// serves any request: a match lives in the table, every write conditional
+// on its version. Build it as bootstrap for provided.al2023 with -tags
+// lambda.norpc (see the Makefile).
+package main
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/aws/aws-lambda-go/lambda"
+	"github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	bundle "github.com/agentgames/bundle"
+	"github.com/agentgames/bundle/games/tidebreakers/live"
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/store/dynamo"
+	"github.com/agentgames/bundle/transport/httpapi"
+	"github.com/agentgames/bundle/transport/lambdaedge"
+)
+
+func main() {
+	table := os.Getenv("MATCHES_TABLE")
+	cfg, err := config.LoadDefaultConfig(context.Background())
+	if err != nil || table == "" {
+		slog.Error("cannot start: MATCHES_TABLE must name the matches table and AWS credentials must load", "err", err)
+		os.Exit(1)
+	}
+	store := dynamo.New(dynamodb.NewFromConfig(cfg), table, time.Now)
+	h := httpapi.New(play.NewService(store, time.Now), bundle.OpenAPI)
+	h.ServeLive(live.NewServer(store, time.Now))
+	lambda.Start(lambdaedge.Handler(h))
+}
