@@ -1,5 +1,5 @@
-// Package bundle holds the files the servers embed: the OpenAPI contract and
-// each game's documentation.
+// Package bundle holds the files the servers embed: the OpenAPI contract,
+// each game's documentation and the browser pages.
 package bundle
 
 import "embed"
@@ -13,3 +13,9 @@ var OpenAPI []byte
 //
 //go:embed docs/*.md
 var Docs embed.FS
+
+// Web holds the browser pages: web/tidebreakers is the live Tidebreakers
+// page, served at /tidebreakers/.
+//
+//go:embed web
+var Web embed.FS

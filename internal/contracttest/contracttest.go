@@ -25,6 +25,9 @@ import (
 var Doc, router = func() (*openapi3.T, routers.Router) {
 	openapi3filter.RegisterBodyDecoder("text/markdown", openapi3filter.PlainBodyDecoder)
 	openapi3filter.RegisterBodyDecoder("application/yaml", openapi3filter.PlainBodyDecoder)
+	for _, t := range []string{"text/html", "text/javascript", "text/css"} {
+		openapi3filter.RegisterBodyDecoder(t, openapi3filter.PlainBodyDecoder)
+	}
 	doc, err := openapi3.NewLoader().LoadFromData(bundle.OpenAPI)
 	if err != nil {
 		panic(err)

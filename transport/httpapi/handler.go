@@ -11,11 +11,13 @@
 package httpapi
 
 import (
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"strconv"
 	"sync"
 
+	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/play"
 )
 
@@ -37,8 +39,35 @@ func New(svc *play.Service, openapi []byte) *Server {
 	s.handle("GET /docs/api/{slug}", s.docs)
 	s.handle("GET /llms.txt", s.llms)
 	s.handle("GET /openapi.yaml", s.serveOpenAPI)
+	s.handle("GET /tidebreakers/{file...}", s.page(pages("web/tidebreakers")))
+	s.mux.Handle("GET /tidebreakers", http.RedirectHandler("/tidebreakers/", http.StatusMovedPermanently))
 	s.handle("/", s.notFound)
 	return s
+}
+
+// pages is one folder of the embedded browser pages.
+func pages(dir string) fs.FS {
+	sub, err := fs.Sub(bundle.Web, dir)
+	if err != nil {
+		panic(err) // the folder is embedded: a build that lacks it is broken
+	}
+	return sub
+}
+
+// page serves the files of a browser page, index.html for its folder; a
+// file it lacks is a JSON not_found like any other path.
+func (s *Server) page(files fs.FS) func(http.ResponseWriter, *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		name := r.PathValue("file")
+		if name == "" {
+			name = "index.html"
+		}
+		if info, err := fs.Stat(files, name); err != nil || info.IsDir() {
+			return play.Errorf(play.CodeNotFound, "nothing at %s; GET /llms.txt explains this server", r.URL.Path)
+		}
+		http.ServeFileFS(w, r, files, name)
+		return nil
+	}
 }
 
 // handle registers a handler that answers errors through WriteError.

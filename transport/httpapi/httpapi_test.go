@@ -281,6 +281,8 @@ func TestBadRequests(t *testing.T) {
 		{"unknown game action", "POST", "/api/games/chess/action", actionBody(state, action), 404, "unknown_game"},
 		{"unknown game docs", "GET", "/docs/api/chess", "", 404, "unknown_game"},
 		{"unknown path", "GET", "/nowhere", "", 404, "not_found"},
+		{"unknown page file", "GET", "/tidebreakers/secret.txt", "", 404, "not_found"},
+		{"page file outside", "GET", "/tidebreakers/../go.mod", "", 404, "not_found"},
 		{"wrong method", "GET", "/api/games/tinrail/action", "", 405, "method_not_allowed"},
 		{"wrong method on init", "POST", "/api/games/tinrail/init", "{}", 405, "method_not_allowed"},
 	}
@@ -305,7 +307,7 @@ func TestSitePages(t *testing.T) {
 			t.Errorf("initUrl %v", e["initUrl"])
 		}
 	}
-	paths := []string{"/llms.txt", "/", "/openapi.yaml"}
+	paths := []string{"/llms.txt", "/", "/openapi.yaml", "/tidebreakers/", "/tidebreakers/app.js", "/tidebreakers/style.css"}
 	for _, g := range games.All() {
 		paths = append(paths, "/docs/api/"+g.Info().Slug)
 	}
