@@ -282,7 +282,7 @@ func TestBadRequests(t *testing.T) {
 		{"unknown game docs", "GET", "/docs/api/chess", "", 404, "unknown_game"},
 		{"unknown path", "GET", "/nowhere", "", 404, "not_found"},
 		{"unknown page file", "GET", "/tidebreakers/secret.txt", "", 404, "not_found"},
-		{"page file outside", "GET", "/tidebreakers/../go.mod", "", 404, "not_found"},
+		{"page file outside", "GET", "/tidebreakers/%2e%2e/go.mod", "", 404, "not_found"},
 		{"wrong method", "GET", "/api/games/tinrail/action", "", 405, "method_not_allowed"},
 		{"wrong method on init", "POST", "/api/games/tinrail/init", "{}", 405, "method_not_allowed"},
 	}
