@@ -25,9 +25,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/credentials"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/agentgames/bundle/agents/tidecaptain"
 	"github.com/agentgames/bundle/client"
@@ -35,7 +32,7 @@ import (
 	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/games/tidebreakers/live"
 	"github.com/agentgames/bundle/golden"
-	"github.com/agentgames/bundle/store/dynamo"
+	"github.com/agentgames/bundle/store/storetest"
 )
 
 // rieBinary finds aws-lambda-rie: $RIE_BIN, the repository's .bin (where
@@ -393,19 +390,8 @@ func tail(s string) string {
 // the dynalite server make test starts.
 func TestLiveFunction(t *testing.T) {
 	rie := rieBinary(t)
+	table := storetest.NewTable(t, storetest.DynamoClient(t))
 	endpoint := os.Getenv("DYNAMODB_ENDPOINT")
-	if endpoint == "" {
-		if os.Getenv("STORE_REQUIRED") != "" {
-			t.Fatal("DYNAMODB_ENDPOINT is not set: make test starts dynalite and sets it")
-		}
-		t.Skip("DYNAMODB_ENDPOINT is not set (make test starts dynalite)")
-	}
-	cfg := aws.Config{Region: "us-east-1", Credentials: credentials.NewStaticCredentialsProvider("test", "test", "")}
-	db := dynamodb.NewFromConfig(cfg, func(o *dynamodb.Options) { o.BaseEndpoint = aws.String(endpoint) })
-	table := fmt.Sprintf("live-%d", time.Now().UnixNano())
-	if err := dynamo.CreateTable(context.Background(), db, table); err != nil {
-		t.Fatal(err)
-	}
 	e := startFunction(t, rie, buildBootstrap(t, "./functions/live"), "MATCHES_TABLE="+table, "AWS_ENDPOINT_URL_DYNAMODB="+endpoint,
 		"AWS_REGION=us-east-1", "AWS_ACCESS_KEY_ID=test", "AWS_SECRET_ACCESS_KEY=test")
 	call := func(ev events.APIGatewayV2HTTPRequest, out any) int {

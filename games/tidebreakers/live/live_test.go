@@ -20,6 +20,7 @@ import (
 	"github.com/agentgames/bundle/internal/testserver"
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/store/memory"
+	"github.com/agentgames/bundle/store/storetest"
 )
 
 // clock is a test clock that moves only when told.
@@ -185,34 +186,52 @@ func TestTimeLimit(t *testing.T) {
 	}
 }
 
-// TestConcurrentActions: 100 requests at once spend one seat's supply of
-// 3, one at a time: exactly three land, each once.
+// TestConcurrentActions: on every store, 100 requests at once spend one
+// seat's supply of 3, one at a time, then 100 at once send the same
+// expedition: exactly three supplies and one expedition land, each once.
 func TestConcurrentActions(t *testing.T) {
-	s, _ := newServer(t)
-	var j live.Joined
-	serve(t, s, "create", "", map[string]any{"players": 2, "bots": 1}, &j)
-	var st live.State
-	serve(t, s, "get", j.Code, nil, &st)
-	before := st.Tiles[0].Strength
-	var wg sync.WaitGroup
-	var accepted atomic.Int32
-	for range 100 {
-		wg.Go(func() {
-			err := serve(t, s, "supply", j.Code, map[string]any{"token": j.Token, "tile": 0, "amount": 1}, nil)
-			switch code(err) {
-			case "":
-				accepted.Add(1)
-			case play.CodeIllegalMove, play.CodeNotYourTurn, play.CodeConflict:
-			default:
-				t.Error(err)
+	storetest.Each(t, func(t *testing.T, store play.Store) {
+		s := live.NewServer(store, time.Now)
+		var j live.Joined
+		serve(t, s, "create", "", map[string]any{"players": 2, "bots": 1}, &j)
+		var st live.State
+		serve(t, s, "get", j.Code, nil, &st)
+		before, logged := st.Tiles[0].Strength, len(st.Log)
+		race := func(op string, body map[string]any) int32 {
+			var wg sync.WaitGroup
+			var accepted atomic.Int32
+			for range 100 {
+				wg.Go(func() {
+					err := serve(t, s, op, j.Code, body, nil)
+					switch code(err) {
+					case "":
+						accepted.Add(1)
+					case play.CodeIllegalMove, play.CodeNotYourTurn, play.CodeConflict:
+					default:
+						t.Error(err)
+					}
+				})
 			}
-		})
-	}
-	wg.Wait()
-	serve(t, s, "get", j.Code, nil, &st)
-	if accepted.Load() != 3 || st.Tiles[0].Strength != before+3 || st.Phase != "attack" {
-		t.Errorf("%d accepted, strength %d -> %d, phase %s", accepted.Load(), before, st.Tiles[0].Strength, st.Phase)
-	}
+			wg.Wait()
+			return accepted.Load()
+		}
+		supplies := race("supply", map[string]any{"token": j.Token, "tile": 0, "amount": 1})
+		serve(t, s, "get", j.Code, nil, &st)
+		if supplies != 3 || st.Tiles[0].Strength != before+3 || st.Phase != "attack" {
+			t.Errorf("%d supplies accepted, strength %d -> %d, phase %s", supplies, before, st.Tiles[0].Strength, st.Phase)
+		}
+		attacks := race("attack", map[string]any{"token": j.Token, "from": 0, "to": 1, "send": 6})
+		serve(t, s, "get", j.Code, nil, &st)
+		ours := 0
+		for _, e := range st.Log[logged:] {
+			if e.Seat != nil && *e.Seat == 0 && e.Kind == "captured" {
+				ours++
+			}
+		}
+		if attacks != 1 || ours != 1 || st.Tiles[0].Strength != 1 {
+			t.Errorf("%d expeditions accepted, %d logged, island 0 at %d", attacks, ours, st.Tiles[0].Strength)
+		}
+	})
 }
 
 // TestOverHTTP plays a whole match through the bundle's handler, every
