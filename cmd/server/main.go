@@ -36,6 +36,27 @@ func main() {
 	}
 }
 
+// sweepEvery is how often the server deletes expired live matches.
+const sweepEvery = time.Hour
+
+// sweep deletes expired live matches every sweepEvery until ctx ends.
+func sweep(ctx context.Context, matches *bolt.Store) {
+	t := time.NewTicker(sweepEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if n, err := matches.Sweep(); err != nil {
+				slog.Error("sweeping expired matches", "err", err)
+			} else if n > 0 {
+				slog.Info("swept expired matches", "deleted", n)
+			}
+		}
+	}
+}
+
 // gcPercent is the collector's target unless GOGC says otherwise: the
 // server's live heap is a few megabytes, so at Go's default of 100 a busy
 // server would collect hundreds of times a second; at 400 it uses a few
@@ -50,7 +71,7 @@ func run(addr, data string) error {
 	if err != nil {
 		return err
 	}
-	matches, err := bolt.Open(data)
+	matches, err := bolt.Open(data, time.Now)
 	if err != nil {
 		return err
 	}
@@ -60,6 +81,7 @@ func run(addr, data string) error {
 	srv := newServer(addr, h, defaultTimeouts)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	go sweep(ctx, matches)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	slog.Info("serving every game", "url", "http://"+addr, "start", "http://"+addr+"/llms.txt")

@@ -5,7 +5,10 @@
 // writes a read and a write in one transaction.
 //
 // A match is stored under its ref in a bucket named after its game, as
-// its version (8 bytes, big endian) followed by its state.
+// its version and the time of its last write (8 bytes each, big endian,
+// unix seconds) followed by its state. Matches not written for Retention
+// are deleted by Sweep, which Open runs: a finished match goes that long
+// after its end, as DynamoDB's TTL does it on AWS.
 package bolt
 
 import (
@@ -23,14 +26,22 @@ import (
 	"github.com/agentgames/bundle/play"
 )
 
+// Retention is how long a match stays after its last write.
+const Retention = 7 * 24 * time.Hour
+
+// header is the version and the write time before each state.
+const header = 16
+
 // Store is a play.Store in a bbolt file.
 type Store struct {
-	db *bbolt.DB
+	db    *bbolt.DB
+	clock func() time.Time
 }
 
-// Open opens (or creates) the store at path, creating its folder. Only one
-// process may hold it: a second Open waits up to a second, then fails.
-func Open(path string) (*Store, error) {
+// Open opens (or creates) the store at path, creating its folder, and
+// sweeps it; clock dates the writes. Only one process may hold the file: a
+// second Open waits up to a second, then fails.
+func Open(path string, clock func() time.Time) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, err
 	}
@@ -38,7 +49,38 @@ func Open(path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening the match store %s: %w", path, err)
 	}
-	return &Store{db: db}, nil
+	s := &Store{db: db, clock: clock}
+	if _, err := s.Sweep(); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Sweep deletes the matches not written for Retention and answers how
+// many it deleted.
+func (s *Store) Sweep() (int, error) {
+	limit := s.clock().Add(-Retention).Unix()
+	deleted := 0
+	err := s.db.Update(func(tx *bbolt.Tx) error {
+		return tx.ForEach(func(_ []byte, b *bbolt.Bucket) error {
+			var old [][]byte
+			b.ForEach(func(k, v []byte) error {
+				if len(v) < header || int64(binary.BigEndian.Uint64(v[8:])) < limit {
+					old = append(old, append([]byte(nil), k...))
+				}
+				return nil
+			})
+			for _, k := range old {
+				if err := b.Delete(k); err != nil {
+					return err
+				}
+			}
+			deleted += len(old)
+			return nil
+		})
+	})
+	return deleted, err
 }
 
 // Close closes the file.
@@ -53,10 +95,10 @@ func (s *Store) Load(_ context.Context, game, ref string) ([]byte, uint64, error
 		if b := tx.Bucket([]byte(game)); b != nil {
 			v = b.Get([]byte(ref))
 		}
-		if len(v) < 8 {
+		if len(v) < header {
 			return play.Errorf(play.CodeNoMatch, "no %s match is called %q", game, ref)
 		}
-		version, state = binary.BigEndian.Uint64(v), append([]byte(nil), v[8:]...)
+		version, state = binary.BigEndian.Uint64(v), append([]byte(nil), v[header:]...)
 		return nil
 	})
 	return state, version, err
@@ -78,13 +120,14 @@ func (s *Store) Save(_ context.Context, game, ref string, state []byte, version 
 			return err
 		}
 		var have uint64
-		if v := b.Get([]byte(ref)); len(v) >= 8 {
+		if v := b.Get([]byte(ref)); len(v) >= header {
 			have = binary.BigEndian.Uint64(v)
 		}
 		if have != version {
 			return play.Errorf(play.CodeConflict, "the %s match %s changed since it was loaded; load it again", game, ref)
 		}
-		v := binary.BigEndian.AppendUint64(make([]byte, 0, 8+len(state)), version+1)
+		v := binary.BigEndian.AppendUint64(make([]byte, 0, header+len(state)), version+1)
+		v = binary.BigEndian.AppendUint64(v, uint64(s.clock().Unix()))
 		return b.Put([]byte(ref), append(v, state...))
 	})
 	return ref, err

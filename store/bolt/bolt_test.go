@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/store/bolt"
@@ -12,7 +13,7 @@ import (
 
 func open(t *testing.T, path string) *bolt.Store {
 	t.Helper()
-	s, err := bolt.Open(path)
+	s, err := bolt.Open(path, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,5 +42,34 @@ func TestMatchesSurviveARestart(t *testing.T) {
 	defer s.Close()
 	if state, v, err := s.Load(context.Background(), "g", ref); err != nil || string(state) != "kept" || v != 1 {
 		t.Errorf("after a restart: %q %d %v", state, v, err)
+	}
+}
+
+// TestOldMatchesAreSwept: a match not written for Retention is deleted
+// when the store is opened (or swept); a newer one stays.
+func TestOldMatchesAreSwept(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "matches.db")
+	now := time.Unix(1_800_000_000, 0)
+	clock := func() time.Time { return now }
+	s, err := bolt.Open(path, clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	old, _ := s.Save(ctx, "g", "", []byte("old"), 0)
+	now = now.Add(bolt.Retention / 2)
+	recent, _ := s.Save(ctx, "g", "", []byte("recent"), 0)
+	s.Close()
+	now = now.Add(bolt.Retention/2 + time.Second)
+	s, err = bolt.Open(path, clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, _, err := s.Load(ctx, "g", old); err == nil {
+		t.Error("a match past its retention was kept")
+	}
+	if state, _, err := s.Load(ctx, "g", recent); err != nil || string(state) != "recent" {
+		t.Errorf("a recent match: %q %v", state, err)
 	}
 }

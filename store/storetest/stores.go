@@ -52,7 +52,7 @@ func NewTable(t testing.TB, c *dynamodb.Client) string {
 func Each(t *testing.T, f func(t *testing.T, s play.Store)) {
 	t.Run("memory", func(t *testing.T) { f(t, &memory.Store{}) })
 	t.Run("bolt", func(t *testing.T) {
-		s, err := bolt.Open(filepath.Join(t.TempDir(), "matches.db"))
+		s, err := bolt.Open(filepath.Join(t.TempDir(), "matches.db"), time.Now)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -22,7 +22,7 @@ import (
 // embedded store, and reports the actions per second; every action must be
 // accepted (none lost or refused). go test ./games/tidebreakers/live -bench Concurrent
 func BenchmarkConcurrentMatches(b *testing.B) {
-	store, err := bolt.Open(filepath.Join(b.TempDir(), "matches.db"))
+	store, err := bolt.Open(filepath.Join(b.TempDir(), "matches.db"), time.Now)
 	if err != nil {
 		b.Fatal(err)
 	}
