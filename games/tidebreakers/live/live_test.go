@@ -280,7 +280,8 @@ func TestOverHTTP(t *testing.T) {
 }
 
 // TestGuessedTokensNeverAct: 1,000 random tokens and every one-character
-// change of a real token are refused as forbidden and change nothing.
+// change of a real token are refused as forbidden and change nothing, and
+// 1,000 guessed codes other than the match's own find no match.
 func TestGuessedTokensNeverAct(t *testing.T) {
 	s, _ := newServer(t)
 	var j live.Joined
@@ -301,6 +302,18 @@ func TestGuessedTokensNeverAct(t *testing.T) {
 	for _, g := range guesses {
 		if err := serve(t, s, "pass", j.Code, map[string]any{"token": g}, nil); code(err) != play.CodeForbidden {
 			t.Fatalf("token %q: %v", g, err)
+		}
+	}
+	for range 1000 {
+		var b [live.CodeLength]byte
+		rand.Read(b[:])
+		for i := range b {
+			b[i] = 'A' + b[i]%26
+		}
+		if guess := string(b[:]); guess != j.Code {
+			if err := serve(t, s, "get", guess, nil, nil); code(err) != play.CodeNoMatch {
+				t.Fatalf("code %s: %v", guess, err)
+			}
 		}
 	}
 	var after live.State
