@@ -8,6 +8,7 @@ import (
 	"github.com/agentgames/bundle/games/brinebell"
 	"github.com/agentgames/bundle/games/tidebreakers"
 	"github.com/agentgames/bundle/games/tinrail"
+	"github.com/agentgames/bundle/games/tron"
 	"github.com/agentgames/bundle/play"
 )
 
@@ -17,6 +18,7 @@ func All() []play.Game {
 		tinrail.Game{},
 		brinebell.Game{},
 		tidebreakers.Game{},
+		tron.Game{},
 	}
 }
 

@@ -38,11 +38,12 @@ func (i Info) OptionDocs() map[string]string {
 }
 
 // Option is an init option: its name and the values it takes, the first
-// being the default.
+// being the default; or, without Values, the whole numbers from Min to Max.
 type Option struct {
-	Name   string
-	Values []string
-	Doc    string
+	Name     string
+	Values   []string
+	Min, Max int
+	Doc      string
 }
 
 // Game is one game served through the core.

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/agentgames/bundle/engines"
@@ -106,7 +107,14 @@ func checkOptions(info Info, options map[string]string) error {
 			}
 			return Errorf(CodeInvalidRequest, "%s has no option %q; its options are %s", info.Slug, name, strings.Join(names, ", "))
 		}
-		if o := info.Options[i]; !slices.Contains(o.Values, value) {
+		o := info.Options[i]
+		if o.Values == nil {
+			if n, err := strconv.Atoi(value); err != nil || n < o.Min || n > o.Max || strconv.Itoa(n) != value {
+				return Errorf(CodeInvalidRequest, "option %s must be a whole number from %d to %d, not %q", name, o.Min, o.Max, value)
+			}
+			continue
+		}
+		if !slices.Contains(o.Values, value) {
 			return Errorf(CodeInvalidRequest, "option %s must be one of %s, not %q", name, strings.Join(o.Values, ", "), value)
 		}
 	}

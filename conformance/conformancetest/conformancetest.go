@@ -20,8 +20,12 @@ import (
 )
 
 // SampleEvery is the stride of the sample of answers a compact case keeps,
-// besides the init, the refusals and the end.
-const SampleEvery = 64
+// besides the init, the refusals and the end; a long case keeps at most
+// MaxSamples of them, evenly spread.
+const (
+	SampleEvery = 64
+	MaxSamples  = 4
+)
 
 // Policy chooses the next action from the answer just received (step 0 is
 // the init's), or says the case is complete.
@@ -39,6 +43,8 @@ func Record(ctx context.Context, t client.Transport, c *conformance.Case, next P
 	s.Field = c.Field()
 	c.Steps = []conformance.Step{{}}
 	var answers []json.RawMessage
+	var samples []int // steps kept only as samples
+	defer func() { thin(c, samples) }()
 	for step := 0; ; step++ {
 		a := s.Last
 		rec, err := conformance.Recorded(a.Body)
@@ -53,8 +59,12 @@ func Record(ctx context.Context, t client.Transport, c *conformance.Case, next P
 		st := &c.Steps[len(c.Steps)-1]
 		st.Digest = d
 		action, done := next(step, a)
-		if c.Full || step == 0 || !a.OK || done || step%SampleEvery == 0 {
+		switch {
+		case c.Full || step == 0 || !a.OK || done:
 			st.Answer = rec
+		case step%SampleEvery == 0:
+			st.Answer = rec
+			samples = append(samples, step)
 		}
 		if done {
 			return answers, nil
@@ -62,6 +72,22 @@ func Record(ctx context.Context, t client.Transport, c *conformance.Case, next P
 		c.Steps = append(c.Steps, conformance.Step{Action: action})
 		if _, err := s.Act(ctx, action); err != nil {
 			return nil, fmt.Errorf("%s step %d: %w", c.Ref(), step+1, err)
+		}
+	}
+}
+
+// thin drops sampled answers beyond MaxSamples, keeping an even spread.
+func thin(c *conformance.Case, samples []int) {
+	if c.Full || len(samples) <= MaxSamples {
+		return
+	}
+	keep := map[int]bool{}
+	for k := range MaxSamples {
+		keep[samples[k*len(samples)/MaxSamples]] = true
+	}
+	for _, step := range samples {
+		if !keep[step] {
+			c.Steps[step].Answer = nil
 		}
 	}
 }

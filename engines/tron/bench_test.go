@@ -1,0 +1,90 @@
+package tron_test
+
+import (
+	"testing"
+
+	"github.com/agentgames/bundle/engines/tron"
+)
+
+// recorded is a whole match of the package bots' Easy on a 100x100 grid:
+// its seed, its players and every round's moves.
+type recorded struct {
+	seed    uint64
+	players int
+	moves   [][tron.MaxPlayers]tron.Dir
+}
+
+// record plays the match of seed with Easy cycles and keeps its moves.
+func record(b *testing.B, seed uint64, players int) recorded {
+	b.Helper()
+	s, err := tron.New(seed, 100, 100, players)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pol := easyPolicy(seed)
+	rec := recorded{seed: seed, players: players}
+	for !s.Over() {
+		var m [tron.MaxPlayers]tron.Dir
+		for p := range players {
+			if s.Alive(p) {
+				m[p] = pol(s, p)
+			}
+		}
+		s.Play(m)
+		rec.moves = append(rec.moves, m)
+	}
+	return rec
+}
+
+// BenchmarkPlay100 measures one round of play on a 100x100 grid with 4
+// cycles: it replays the recorded moves of Easy matches, a new match (set
+// up off the clock) when one ends.
+func BenchmarkPlay100(b *testing.B) {
+	var recs []recorded
+	total := 0
+	for seed := range uint64(8) {
+		recs = append(recs, record(b, seed, 4))
+		total += len(recs[seed].moves)
+	}
+	b.ReportAllocs()
+	var s *tron.State
+	i, r := -1, 0
+	for b.Loop() {
+		if s == nil || r == len(recs[i].moves) {
+			b.StopTimer()
+			i, r = (i+1)%len(recs), 0
+			s, _ = tron.New(recs[i].seed, 100, 100, 4)
+			b.StartTimer()
+		}
+		s.Play(recs[i].moves[r])
+		r++
+	}
+	b.ReportMetric(float64(total)/float64(len(recs)), "rounds/match")
+}
+
+// BenchmarkUnmarshalLong measures decoding the state of a long 100x100
+// match, which plays all its moves again: the longest of TestEasyPlay's
+// Easy matches.
+func BenchmarkUnmarshalLong(b *testing.B) {
+	rec := record(b, 15, 2)
+	s, err := tron.New(rec.seed, 100, 100, rec.players)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, m := range rec.moves {
+		s.Play(m)
+	}
+	data, err := s.MarshalBinary()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		var u tron.State
+		if err := u.UnmarshalBinary(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(s.Round()), "rounds")
+}

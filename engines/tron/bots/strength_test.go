@@ -1,0 +1,80 @@
+package bots_test
+
+import (
+	"flag"
+	"testing"
+	"time"
+
+	"github.com/agentgames/bundle/engines/rng"
+	"github.com/agentgames/bundle/engines/tron"
+	"github.com/agentgames/bundle/engines/tron/bots"
+)
+
+var (
+	matches = flag.Int("matches", 20, "seeded matches per line of TestStrength")
+	side    = flag.Int("side", 30, "the grid side of TestStrength's matches")
+)
+
+// play runs one match with a policy per cycle and answers it finished, and
+// the slowest decision of cycle 0.
+func play(t testing.TB, seed uint64, side int, seats []bots.Policy) (*tron.State, time.Duration) {
+	s, err := tron.New(seed, side, side, len(seats))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var slowest time.Duration
+	for !s.Over() {
+		var moves [tron.MaxPlayers]tron.Dir
+		for p, policy := range seats {
+			if s.Alive(p) {
+				rs := rng.New(seed, 1<<32+uint64(s.Round())*4+uint64(p))
+				start := time.Now()
+				moves[p] = policy(s, p, &rs)
+				if p == 0 {
+					slowest = max(slowest, time.Since(start))
+				}
+			}
+		}
+		s.Play(moves)
+	}
+	return s, slowest
+}
+
+// TestStrength: wise wins at least 95 % of duels against easy and against
+// the random-safe bot, and the most matches by far against three easy
+// bots. Run with -matches 500 -side 100 -v for the documented figures.
+func TestStrength(t *testing.T) {
+	n := *matches
+	if testing.Short() {
+		n = 6
+	}
+	lines := []struct {
+		name    string
+		rivals  []bots.Policy
+		atLeast float64
+	}{
+		{"wise vs easy", []bots.Policy{bots.Easy}, 0.95},
+		{"wise vs safe", []bots.Policy{bots.Safe}, 0.95},
+		{"wise vs 3 easy", []bots.Policy{bots.Easy, bots.Easy, bots.Easy}, 0.5},
+		{"wise vs 3 safe", []bots.Policy{bots.Safe, bots.Safe, bots.Safe}, 0.5},
+	}
+	for _, l := range lines {
+		wins, draws := 0, 0
+		var slowest time.Duration
+		for m := range n {
+			s, slow := play(t, uint64(m), *side, append([]bots.Policy{bots.Wise}, l.rivals...))
+			slowest = max(slowest, slow)
+			switch {
+			case s.Rank(0) == 1 && s.Alive(0):
+				wins++
+			case s.Rank(0) == 1:
+				draws++
+			}
+		}
+		t.Logf("%s, %dx%d: %d matches, wise wins %.1f%%, draws %.1f%%; slowest wise move %s", l.name, *side, *side, n,
+			100*float64(wins)/float64(n), 100*float64(draws)/float64(n), slowest.Round(time.Microsecond))
+		if float64(wins) < l.atLeast*float64(n) {
+			t.Errorf("%s: wise wins %d of %d, want at least %.0f%%", l.name, wins, n, 100*l.atLeast)
+		}
+	}
+}

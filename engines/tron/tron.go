@@ -1,0 +1,248 @@
+// Package tron holds the rules of Tron as the botsArena arena plays them:
+// 2 to 4 light cycles on a grid (100x100 by default) all move at once each
+// round, each growing its trail by one cell.
+//
+//   - Start cells are drawn from the seed (stream 1 of package rng): for
+//     each player in turn, x = 1 + Intn(width-1) and y = 1 + Intn(height-1),
+//     drawn again until the cell differs from every earlier player's, as
+//     the arena draws them in 1..99 on its 100x100 grid.
+//   - Directions: x+ adds 1 to x, x- subtracts 1, y+ adds 1 to y, y- takes
+//     1 from y.
+//   - In a round, a living cycle dies when its target cell is outside the
+//     grid or was occupied at the start of the round (by any trail, its own
+//     included: reversing kills). Then, among the cycles still alive, any
+//     that target the same cell all die. The survivors grow.
+//   - A dead cycle's trail is erased at the end of its round: its cells are
+//     free for the living.
+//   - The game ends when fewer than two cycles are alive. Cycles rank by the
+//     round they died in, later first; the last one alive ranks first; those
+//     that died in the same round tie.
+package tron
+
+import (
+	"fmt"
+
+	"github.com/agentgames/bundle/engines/rng"
+)
+
+// Bounds of a match.
+const (
+	MinSide, MaxSide       = 5, 100
+	DefaultSide            = 100
+	MinPlayers, MaxPlayers = 2, 4
+)
+
+// streamStarts is the random stream of the start cells.
+const streamStarts = 1
+
+// Dir is a direction of move.
+type Dir uint8
+
+// The four directions, in the arena's order.
+const (
+	XPlus Dir = iota
+	XMinus
+	YPlus
+	YMinus
+)
+
+// dirNames are the arena's names of the directions, in its order.
+var dirNames = [4]string{"x+", "x-", "y+", "y-"}
+
+// String is the arena's name of d (read modulo 4, as Play reads it).
+func (d Dir) String() string { return dirNames[d&3] }
+
+// ParseDir reads a direction by its arena name.
+func ParseDir(s string) (Dir, bool) {
+	for i, n := range dirNames {
+		if n == s {
+			return Dir(i), true
+		}
+	}
+	return 0, false
+}
+
+// Step is the cell one move in d leads to from (x, y).
+func Step(x, y int, d Dir) (int, int) {
+	switch d {
+	case XPlus:
+		return x + 1, y
+	case XMinus:
+		return x - 1, y
+	case YPlus:
+		return x, y + 1
+	}
+	return x, y - 1
+}
+
+// Cell is a cell of the grid.
+type Cell struct{ X, Y int }
+
+// State is a whole match.
+type State struct {
+	seed          uint64
+	width, height int
+	players       int
+	trails        [MaxPlayers][]Cell // head last
+	alive         [MaxPlayers]bool
+	died          [MaxPlayers]int // the round a cycle died in; 0 while alive
+	round         int
+	grid          []int8            // owner+1 of each cell, 0 free
+	moves         [][MaxPlayers]Dir // every round's moves, 0 for the dead
+}
+
+// New sets up a match on a width x height grid (5 to 100 each) for players
+// cycles (2 to 4), from the seed.
+func New(seed uint64, width, height, players int) (*State, error) {
+	switch {
+	case width < MinSide || width > MaxSide || height < MinSide || height > MaxSide:
+		return nil, fmt.Errorf("tron: a %dx%d grid, want sides of %d to %d", width, height, MinSide, MaxSide)
+	case players < MinPlayers || players > MaxPlayers:
+		return nil, fmt.Errorf("tron: %d players, want %d to %d", players, MinPlayers, MaxPlayers)
+	}
+	s := &State{seed: seed, width: width, height: height, players: players, grid: make([]int8, width*height)}
+	rs := rng.New(seed, streamStarts)
+	for p := range players {
+		for {
+			c := Cell{1 + rs.Intn(width-1), 1 + rs.Intn(height-1)}
+			if s.grid[c.Y*width+c.X] == 0 {
+				s.trails[p] = []Cell{c}
+				s.grid[c.Y*width+c.X] = int8(p + 1)
+				break
+			}
+		}
+		s.alive[p] = true
+	}
+	return s, nil
+}
+
+// Seed is the seed the match was set up from.
+func (s *State) Seed() uint64 { return s.seed }
+
+// Width is the grid's width.
+func (s *State) Width() int { return s.width }
+
+// Height is the grid's height.
+func (s *State) Height() int { return s.height }
+
+// Players is the number of cycles.
+func (s *State) Players() int { return s.players }
+
+// Round is the number of rounds played.
+func (s *State) Round() int { return s.round }
+
+// Alive reports whether cycle p is alive.
+func (s *State) Alive(p int) bool { return s.alive[p] }
+
+// Died is the round cycle p died in, 0 while it is alive.
+func (s *State) Died(p int) int { return s.died[p] }
+
+// Trail is cycle p's trail, head first (empty once it is dead).
+func (s *State) Trail(p int) []Cell {
+	t := s.trails[p]
+	out := make([]Cell, len(t))
+	for i, c := range t {
+		out[len(t)-1-i] = c
+	}
+	return out
+}
+
+// Head is cycle p's head.
+func (s *State) Head(p int) Cell { return s.trails[p][len(s.trails[p])-1] }
+
+// Free reports whether (x, y) is on the grid and free.
+func (s *State) Free(x, y int) bool {
+	return x >= 0 && y >= 0 && x < s.width && y < s.height && s.grid[y*s.width+x] == 0
+}
+
+// Owner is the cycle whose trail holds (x, y), or -1.
+func (s *State) Owner(x, y int) int { return int(s.grid[y*s.width+x]) - 1 }
+
+// Living counts the cycles alive.
+func (s *State) Living() int {
+	n := 0
+	for p := range s.players {
+		if s.alive[p] {
+			n++
+		}
+	}
+	return n
+}
+
+// Over reports whether fewer than two cycles are alive.
+func (s *State) Over() bool { return s.Living() < 2 }
+
+// Rank is cycle p's place: 1 plus the number of cycles that outlived it
+// (the last one alive, and every cycle still alive, ranks 1).
+func (s *State) Rank(p int) int {
+	r := 1
+	for q := range s.players {
+		if q != p && s.died[p] != 0 && (s.died[q] == 0 || s.died[q] > s.died[p]) {
+			r++
+		}
+	}
+	return r
+}
+
+// Play resolves one round: moves[p] for every living cycle p (the others
+// are ignored; a direction is read modulo 4, as it is encoded). It answers
+// the cycles that died in it.
+func (s *State) Play(moves [MaxPlayers]Dir) (died []int) {
+	if s.Over() {
+		return nil
+	}
+	for p := range moves {
+		moves[p] &= 3
+	}
+	s.round++
+	var target [MaxPlayers]Cell
+	var dead [MaxPlayers]bool
+	for p := range s.players {
+		if !s.alive[p] {
+			continue
+		}
+		h := s.Head(p)
+		x, y := Step(h.X, h.Y, moves[p])
+		target[p] = Cell{x, y}
+		dead[p] = !s.Free(x, y)
+	}
+	var clash [MaxPlayers]bool
+	for p := range s.players {
+		for q := range s.players {
+			if p != q && s.alive[p] && s.alive[q] && !dead[p] && !dead[q] && target[p] == target[q] {
+				clash[p] = true
+			}
+		}
+	}
+	for p := range s.players {
+		dead[p] = dead[p] || clash[p]
+	}
+	// Both loops above read the grid as it was at the start of the round.
+	for p := range s.players {
+		if s.alive[p] && dead[p] {
+			died = append(died, p)
+		}
+	}
+	var played [MaxPlayers]Dir
+	for p := range s.players {
+		if !s.alive[p] {
+			continue
+		}
+		played[p] = moves[p]
+		if dead[p] {
+			continue
+		}
+		t := target[p]
+		s.trails[p] = append(s.trails[p], t)
+		s.grid[t.Y*s.width+t.X] = int8(p + 1)
+	}
+	for _, p := range died {
+		for _, c := range s.trails[p] {
+			s.grid[c.Y*s.width+c.X] = 0
+		}
+		s.trails[p] = nil
+		s.alive[p], s.died[p] = false, s.round
+	}
+	s.moves = append(s.moves, played)
+	return died
+}

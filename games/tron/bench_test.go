@@ -1,0 +1,60 @@
+package tron_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http/httptest"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/internal/testserver"
+)
+
+// BenchmarkActionThreeWise times whole action requests through the handler
+// in 100x100 matches against three wise bots (each action is one round
+// with their three moves), over the positions of a few matches; it reports
+// the 99th percentile as well as the mean, and the longest token seen.
+func BenchmarkActionThreeWise(b *testing.B) {
+	h := testserver.New(b)
+	ctx := context.Background()
+	var reqs []string
+	longest := 0
+	for seed := range uint64(3) {
+		c := goldenCase{seed: seed, players: 4, side: 100, opponent: "wise", caller: "easy"}
+		s, err := client.Start(ctx, client.Handler{Handler: h}, "tron", map[string]string{"seed": strconv.FormatUint(seed, 10), "players": "4", "opponent": "wise"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		follow := policy(b, c)
+		for step := 0; !s.Last.GameOver && len(reqs) < 600; step++ {
+			action, done := follow(step, s.Last)
+			if done {
+				break
+			}
+			body, _ := client.ActionBody("state", s.Last.Token, action)
+			reqs = append(reqs, string(body))
+			longest = max(longest, len(s.Last.Token))
+			if _, err := s.Act(ctx, json.RawMessage(action)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	took := make([]time.Duration, 0, 1<<12)
+	for i := 0; b.Loop(); i++ {
+		start := time.Now()
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/games/tron/action", strings.NewReader(reqs[i%len(reqs)])))
+		took = append(took, time.Since(start))
+		if rec.Code != 200 {
+			b.Fatal(rec.Body)
+		}
+	}
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)*99/100].Microseconds()), "p99-µs")
+	b.ReportMetric(float64(len(reqs)), "positions")
+	b.ReportMetric(float64(longest), "token-chars")
+}
