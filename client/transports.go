@@ -40,6 +40,11 @@ func (c *HTTP) Act(ctx context.Context, game, field, token string, action json.R
 	return c.send(ctx, http.MethodPost, "/api/games/"+game+"/action", body)
 }
 
+// Bot sends POST /api/bots/{game}?query with an outside arena's message.
+func (c *HTTP) Bot(ctx context.Context, game, query string, message []byte) (int, []byte, error) {
+	return c.send(ctx, http.MethodPost, botPath(game, query), message)
+}
+
 func (c *HTTP) send(ctx context.Context, method, path string, body []byte) (int, []byte, error) {
 	req, err := http.NewRequestWithContext(ctx, method, c.BaseURL+path, bytes.NewReader(body))
 	if err != nil {
@@ -61,6 +66,13 @@ func initPath(game string, query map[string]string) string {
 	return "/api/games/" + game + "/init?" + initValues(query).Encode()
 }
 
+func botPath(game, query string) string {
+	if query == "" {
+		return "/api/bots/" + game
+	}
+	return "/api/bots/" + game + "?" + query
+}
+
 // Handler reaches an http.Handler in process.
 type Handler struct {
 	Handler http.Handler
@@ -78,6 +90,13 @@ func (c Handler) Act(_ context.Context, game, field, token string, action json.R
 		return 0, nil, err
 	}
 	req := httptest.NewRequest(http.MethodPost, "/api/games/"+game+"/action", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	return c.send(req)
+}
+
+// Bot sends POST /api/bots/{game}?query with an outside arena's message.
+func (c Handler) Bot(_ context.Context, game, query string, message []byte) (int, []byte, error) {
+	req := httptest.NewRequest(http.MethodPost, botPath(game, query), bytes.NewReader(message))
 	req.Header.Set("Content-Type", "application/json")
 	return c.send(req)
 }

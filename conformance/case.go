@@ -54,7 +54,7 @@ func (c *Case) Field() string {
 }
 
 // Load reads every case under <game>/ in fsys, sorted by file name; an
-// empty game loads every game's. Directories of other data (rng) are
+// empty game loads every game's. Directories of other data (rng, bots) are
 // skipped.
 func Load(fsys fs.FS, game string) ([]Case, error) {
 	pattern := "*/*.json"
@@ -68,7 +68,7 @@ func Load(fsys fs.FS, game string) ([]Case, error) {
 	slices.Sort(names)
 	var out []Case
 	for _, name := range names {
-		if path.Dir(name) == "rng" {
+		if dir := path.Dir(name); dir == "rng" || dir == BotsDir {
 			continue
 		}
 		data, err := fs.ReadFile(fsys, name)

@@ -244,6 +244,7 @@ func TestGameFunctions(t *testing.T) {
 				played++
 			}
 			t.Logf("replayed %d golden matches through the Lambda function in %s", played, time.Since(start).Round(time.Millisecond))
+			exchangeBots(t, e, game)
 			for _, c := range []struct {
 				ev     events.APIGatewayV2HTTPRequest
 				status int
@@ -265,6 +266,35 @@ func TestGameFunctions(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// exchangeBots sends the golden exchanges of the game's bot endpoint, if
+// it has one, through the function: by POST, and the first by GET
+// ?message= as well.
+func exchangeBots(t *testing.T, e *emulator, game string) {
+	all, err := conformance.LoadExchanges(golden.Files, game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range all {
+		for i, ex := range x.Exchanges {
+			path := "/api/bots/" + game + "?" + ex.Query
+			evs := []events.APIGatewayV2HTTPRequest{postJSON(path, ex.Message)}
+			if i == 0 {
+				evs = append(evs, get(path+"&message="+url.QueryEscape(ex.Message)))
+			}
+			for _, ev := range evs {
+				res, err := e.invoke(ev)
+				if err == nil {
+					err = ex.Check(res.StatusCode, []byte(res.Body))
+				}
+				if err != nil {
+					t.Errorf("bot exchange %q by %s: %v", ex.Name, ev.RequestContext.HTTP.Method, err)
+				}
+			}
+		}
+		t.Logf("%d bot exchanges through the Lambda function", len(x.Exchanges))
 	}
 }
 

@@ -58,6 +58,15 @@ type Game interface {
 	Decode(state []byte) (Match, error)
 }
 
+// Answerer is a game whose bot also plays for an outside arena: Answer
+// answers one message of the arena's protocol with the reply's JSON value.
+// options configure the bot (the grid it plays on, say); an unreadable
+// message or option answers an *Error. Everything the bot needs is in the
+// message: it keeps nothing between calls.
+type Answerer interface {
+	Answer(message []byte, options map[string]string) (any, error)
+}
+
 // Match is one game in progress.
 type Match interface {
 	// Phase says who must act now.

@@ -53,6 +53,20 @@ func (s *Service) Game(slug string) (Game, error) {
 	return g, nil
 }
 
+// Answer has the bot of the game slug answer one message of its arena's
+// protocol (see Answerer).
+func (s *Service) Answer(slug string, message []byte, options map[string]string) (any, error) {
+	g, err := s.Game(slug)
+	if err != nil {
+		return nil, err
+	}
+	a, ok := g.(Answerer)
+	if !ok {
+		return nil, Errorf(CodeNotFound, "%s has no bot endpoint for an outside arena", slug)
+	}
+	return a.Answer(message, options)
+}
+
 // Init starts a match with the given options, and lets the bots that act
 // before the caller play (their moves are the answer's events). A nil seed
 // has the server pick one, which stays private until the match is over.

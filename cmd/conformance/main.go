@@ -1,5 +1,7 @@
 // Command conformance checks a running implementation of the games against
-// the golden cases and reports, for each, ok or the first differing field.
+// the golden cases and reports, for each, ok or the first differing field;
+// then it sends the golden exchanges of bot endpoints (golden/bots) and
+// checks every reply.
 //
 //	go run ./cmd/conformance -base-url http://127.0.0.1:8080 [-game tinrail] [-run seed009]
 //	go run ./cmd/conformance -print tinrail/easy-seed009-cautious
@@ -82,9 +84,51 @@ func run(impl, ref client.Transport, base, game, only string) int {
 		passed++
 		fmt.Printf("ok   %s (%d steps, %s)\n", c.Ref(), len(c.Steps), time.Since(t0).Round(time.Millisecond))
 	}
+	if b, ok := impl.(botEndpoint); ok {
+		p, f, err := exchanges(b, game, only)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "conformance:", err)
+			return 2
+		}
+		passed, failed = passed+p, failed+f
+	}
 	fmt.Printf("%d passed, %d failed against %s in %s\n", passed, failed, base, time.Since(start).Round(time.Millisecond))
 	if failed > 0 || passed == 0 {
 		return 1
 	}
 	return 0
+}
+
+// botEndpoint is an implementation that serves games' bot endpoints.
+type botEndpoint interface {
+	Bot(ctx context.Context, game, query string, message []byte) (int, []byte, error)
+}
+
+// exchanges sends the golden exchanges' messages to the bot endpoints and
+// checks each reply, reporting as run does.
+func exchanges(b botEndpoint, game, only string) (passed, failed int, err error) {
+	all, err := conformance.LoadExchanges(golden.Files, game)
+	if err != nil {
+		return 0, 0, err
+	}
+	for _, x := range all {
+		for _, e := range x.Exchanges {
+			if !strings.Contains(e.Name, only) {
+				continue
+			}
+			ref := "bots/" + x.Game + ": " + e.Name
+			status, body, err := b.Bot(context.Background(), x.Game, e.Query, []byte(e.Message))
+			if err == nil {
+				err = e.Check(status, body)
+			}
+			if err != nil {
+				failed++
+				fmt.Printf("FAIL %s: %v\n", ref, err)
+				continue
+			}
+			passed++
+			fmt.Printf("ok   %s\n", ref)
+		}
+	}
+	return passed, failed, nil
 }

@@ -28,6 +28,9 @@ func TestRunAgainstAServer(t *testing.T) {
 	if code := run(client.NewHTTP(srv.URL), ref, srv.URL, "", "seed001"); code != 0 {
 		t.Errorf("run exited %d", code)
 	}
+	if code := run(client.NewHTTP(srv.URL), ref, srv.URL, "tron", "100x100"); code != 0 {
+		t.Errorf("run of tron's cases and bot exchanges exited %d", code)
+	}
 	if code := run(client.NewHTTP(srv.URL), ref, srv.URL, "", "no case has this name"); code != 1 {
 		t.Errorf("run with nothing to check exited %d, want 1", code)
 	}

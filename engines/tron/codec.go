@@ -24,6 +24,9 @@ var ErrBadState = errors.New("tron: bad state encoding")
 // at most about 1.58 x width x height moves: under 4 KB at 100x100, and
 // 2 to 2.7 KB for the longest matches bots play there.
 func (s *State) MarshalBinary() ([]byte, error) {
+	if s.putOut {
+		return nil, errors.New("tron: a match where a cycle was put out does not encode")
+	}
 	b := []byte{stateFormat}
 	b = binary.AppendUvarint(b, s.seed)
 	b = append(b, byte(s.width), byte(s.height), byte(s.players))

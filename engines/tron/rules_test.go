@@ -560,3 +560,37 @@ func TestPlayDirModulo4(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayOut: a cycle put out dies whatever its move, its trail still
+// blocks the round, it clashes with no one, and the match no longer
+// encodes; a round with no one put out is Play's.
+func TestPlayOut(t *testing.T) {
+	tests := []struct {
+		name   string
+		cycles []cyc
+		moves  string
+		out    [MaxPlayers]bool
+		died   []int
+	}{
+		{"put out on a free move", []cyc{{1, 1, ""}, {5, 5, ""}, {3, 3, ""}}, "x+ x- y+", [MaxPlayers]bool{true}, []int{0}},
+		{"its trail blocks the round", []cyc{{1, 1, "x+"}, {2, 3, "y-"}, {5, 5, ""}}, "x+ y- x-", [MaxPlayers]bool{true}, []int{0, 1}},
+		{"no clash with its target", []cyc{{1, 1, ""}, {3, 1, ""}, {5, 5, ""}}, "x+ x- x-", [MaxPlayers]bool{true}, []int{0}},
+		{"two put out at once", []cyc{{1, 1, ""}, {5, 5, ""}, {3, 3, ""}}, "x+ x- y+", [MaxPlayers]bool{true, true}, []int{0, 1}},
+	}
+	for _, tt := range tests {
+		s := staged(t, 7, 7, tt.cycles...)
+		if got := s.PlayOut(moves(t, tt.moves), tt.out); !slices.Equal(got, tt.died) {
+			t.Errorf("%s: died %v, want %v", tt.name, got, tt.died)
+		}
+		if _, err := s.MarshalBinary(); err == nil {
+			t.Errorf("%s: a match with a cycle put out encodes", tt.name)
+		}
+	}
+	s := staged(t, 7, 7, cyc{1, 1, ""}, cyc{5, 5, ""})
+	if died := s.PlayOut(moves(t, "x+ x-"), [MaxPlayers]bool{}); died != nil {
+		t.Errorf("no one put out: died %v", died)
+	}
+	if _, err := s.MarshalBinary(); err != nil {
+		t.Errorf("no one put out: %v", err)
+	}
+}

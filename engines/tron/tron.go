@@ -89,6 +89,7 @@ type State struct {
 	round         int
 	grid          []int8            // owner+1 of each cell, 0 free
 	moves         [][MaxPlayers]Dir // every round's moves, 0 for the dead
+	putOut        bool              // a cycle died by PlayOut's out
 }
 
 // New sets up a match on a width x height grid (5 to 100 each) for players
@@ -188,6 +189,15 @@ func (s *State) Rank(p int) int {
 // are ignored; a direction is read modulo 4, as it is encoded). It answers
 // the cycles that died in it.
 func (s *State) Play(moves [MaxPlayers]Dir) (died []int) {
+	return s.PlayOut(moves, [MaxPlayers]bool{})
+}
+
+// PlayOut is Play where every living cycle p with out[p] dies in the round
+// whatever its move, as a bot that fails to answer the arena: its trail
+// stands until the end of the round and it clashes with no one. A state
+// where a cycle was put out does not encode: MarshalBinary records moves
+// only, so it answers an error.
+func (s *State) PlayOut(moves [MaxPlayers]Dir, out [MaxPlayers]bool) (died []int) {
 	if s.Over() {
 		return nil
 	}
@@ -204,7 +214,8 @@ func (s *State) Play(moves [MaxPlayers]Dir) (died []int) {
 		h := s.Head(p)
 		x, y := Step(h.X, h.Y, moves[p])
 		target[p] = Cell{x, y}
-		dead[p] = !s.Free(x, y)
+		dead[p] = out[p] || !s.Free(x, y)
+		s.putOut = s.putOut || out[p]
 	}
 	var clash [MaxPlayers]bool
 	for p := range s.players {
@@ -245,4 +256,36 @@ func (s *State) Play(moves [MaxPlayers]Dir) (died []int) {
 	}
 	s.moves = append(s.moves, played)
 	return died
+}
+
+// FromBoard sets up a position from the arena's board: each player's
+// trail head first, empty for a player out of the game. It is what a bot
+// answering the arena sees; the state has no moves, so it is for choosing
+// a move, not for encoding.
+func FromBoard(width, height int, trails [][]Cell) (*State, error) {
+	switch {
+	case width < MinSide || width > MaxSide || height < MinSide || height > MaxSide:
+		return nil, fmt.Errorf("tron: a %dx%d grid, want sides of %d to %d", width, height, MinSide, MaxSide)
+	case len(trails) < MinPlayers || len(trails) > MaxPlayers:
+		return nil, fmt.Errorf("tron: %d players, want %d to %d", len(trails), MinPlayers, MaxPlayers)
+	}
+	s := &State{width: width, height: height, players: len(trails), grid: make([]int8, width*height)}
+	for p, t := range trails {
+		for i := len(t) - 1; i >= 0; i-- {
+			c := t[i]
+			if c.X < 0 || c.Y < 0 || c.X >= width || c.Y >= height {
+				return nil, fmt.Errorf("tron: player %d's cell (%d,%d) is off the %dx%d grid", p, c.X, c.Y, width, height)
+			}
+			if s.grid[c.Y*width+c.X] != 0 {
+				return nil, fmt.Errorf("tron: the cell (%d,%d) is in two trails", c.X, c.Y)
+			}
+			s.grid[c.Y*width+c.X] = int8(p + 1)
+			s.trails[p] = append(s.trails[p], c)
+		}
+		s.alive[p] = len(t) > 0
+		if !s.alive[p] {
+			s.died[p] = 1
+		}
+	}
+	return s, nil
 }

@@ -58,3 +58,42 @@ func BenchmarkActionThreeWise(b *testing.B) {
 	b.ReportMetric(float64(len(reqs)), "positions")
 	b.ReportMetric(float64(longest), "token-chars")
 }
+
+// BenchmarkBotEndpoint times whole bot-endpoint requests through the
+// handler: play-turns of 100x100 duels and four-player games as the arena
+// sends them, every fifth round from the first to the last, for every
+// living player. It reports the 99th percentile as well as the mean, and
+// the largest message.
+func BenchmarkBotEndpoint(b *testing.B) {
+	h := testserver.New(b)
+	var msgs []string
+	largest := 0
+	for _, players := range []int{2, 4} {
+		for seed := range uint64(2) {
+			end := playedTo(b, seed, 100, players, 100000).Round()
+			for r := 0; r < end; r += 5 {
+				s := playedTo(b, seed, 100, players, r)
+				for p := range players {
+					if s.Alive(p) {
+						msgs = append(msgs, arenaMessage("1", s, p))
+						largest = max(largest, len(msgs[len(msgs)-1]))
+					}
+				}
+			}
+		}
+	}
+	took := make([]time.Duration, 0, 1<<12)
+	for i := 0; b.Loop(); i++ {
+		start := time.Now()
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/bots/tron", strings.NewReader(msgs[i%len(msgs)])))
+		took = append(took, time.Since(start))
+		if rec.Code != 200 {
+			b.Fatal(rec.Body)
+		}
+	}
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)*99/100].Microseconds()), "p99-µs")
+	b.ReportMetric(float64(len(msgs)), "positions")
+	b.ReportMetric(float64(largest), "message-bytes")
+}

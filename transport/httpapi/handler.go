@@ -36,6 +36,8 @@ func New(svc *play.Service, openapi []byte) *Server {
 	s.handle("GET /api/games", s.index)
 	s.handle("GET /api/games/{slug}/init", s.init)
 	s.handle("POST /api/games/{slug}/action", s.action)
+	s.handle("POST /api/bots/{slug}", s.bot)
+	s.handle("GET /api/bots/{slug}", s.bot)
 	s.handle("GET /docs/api/{slug}", s.docs)
 	s.handle("GET /llms.txt", s.llms)
 	s.handle("GET /openapi.yaml", s.serveOpenAPI)

@@ -45,7 +45,7 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request, l Live, op, code s
 	var body []byte
 	if op != "get" {
 		var err error
-		if body, err = readBody(w, r); err != nil {
+		if body, err = readBody(w, r, MaxBody); err != nil {
 			return err
 		}
 	}

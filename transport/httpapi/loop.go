@@ -65,7 +65,7 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request) error {
 	if _, err := s.svc.Game(slug); err != nil {
 		return err
 	}
-	body, err := readBody(w, r)
+	body, err := readBody(w, r, MaxBody)
 	if err != nil {
 		return err
 	}
@@ -81,13 +81,13 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// readBody reads a request's body, at most MaxBody bytes.
-func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+// readBody reads a request's body, at most limit bytes.
+func readBody(w http.ResponseWriter, r *http.Request, limit int) ([]byte, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, int64(limit)))
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge):
-		return nil, play.Errorf(play.CodeBodyTooLarge, "the body exceeds %d bytes", MaxBody)
+		return nil, play.Errorf(play.CodeBodyTooLarge, "the body exceeds %d bytes", limit)
 	case err != nil:
 		return nil, play.Errorf(play.CodeBadJSON, "the body could not be read: %v", err)
 	}

@@ -119,6 +119,11 @@ POST %[1]s/api/matches {"players":2,"name":"me","bots":1} answers {code, seat, t
 GET %[1]s/api/matches/{code} is the public state; POST %[1]s/api/matches/{code}/supply {token, tile, amount},
 /attack {token, from, to, send} and /pass {token} act; others join with POST %[1]s/api/matches/{code}/join {name}.
 
+## Tron's bot, for an outside arena
+
+POST %[1]s/api/bots/tron answers the botsArena arena's messages (init, play-turn) with the wise bot's
+{"play":"x+"}; GET %[1]s/api/bots/tron?message=<json> too (see %[1]s/docs/api/tron).
+
 ## More
 
 - %[1]s/api/games: the machine-readable index.

@@ -1,0 +1,105 @@
+package conformance
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+)
+
+// BotsDir is the folder of golden/ that holds bot endpoints' exchanges,
+// one file per game: golden/bots/<slug>.json.
+const BotsDir = "bots"
+
+// Exchanges is one game's golden exchanges with its bot endpoint
+// (POST /api/bots/{game}): what an outside arena sends and what the
+// reference bot replied.
+type Exchanges struct {
+	Format    int        `json:"format"`
+	Game      string     `json:"game"`
+	Exchanges []Exchange `json:"exchanges"`
+}
+
+// Exchange is one message and its reply. Query holds the endpoint's
+// options (the grid, say). Message is the body exactly as the arena sends
+// it. Reply is the reference bot's reply; any bot must reply an object
+// with the same keys, a "name" with any string, and a "play" among Safe:
+// the moves that do not lose the round for certain (any direction when
+// every move loses).
+type Exchange struct {
+	Name    string          `json:"name"`
+	Query   string          `json:"query,omitempty"`
+	Message string          `json:"message"`
+	Reply   json.RawMessage `json:"reply"`
+	Safe    []string        `json:"safe,omitempty"`
+}
+
+// Directions are the moves a Tron bot may play.
+var Directions = []string{"x+", "x-", "y+", "y-"}
+
+// LoadExchanges reads golden/bots/<game>.json; an empty game reads every
+// game's.
+func LoadExchanges(fsys fs.FS, game string) ([]Exchanges, error) {
+	pattern := BotsDir + "/*.json"
+	if game != "" {
+		pattern = BotsDir + "/" + game + ".json"
+	}
+	names, err := fs.Glob(fsys, pattern)
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(names)
+	var out []Exchanges
+	for _, name := range names {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		var x Exchanges
+		if err := json.Unmarshal(data, &x); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if x.Format != Format {
+			return nil, fmt.Errorf("%s: format %d, this build reads %d", name, x.Format, Format)
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+// Check holds a bot's answer to the exchange's message to what any bot
+// may reply.
+func (e *Exchange) Check(status int, body []byte) error {
+	if status != 200 {
+		return fmt.Errorf("status %d (%s), want 200", status, brief(string(body)))
+	}
+	var want, got map[string]any
+	if err := json.Unmarshal(e.Reply, &want); err != nil {
+		return fmt.Errorf("the golden reply: %w", err)
+	}
+	if err := json.Unmarshal(body, &got); err != nil {
+		return fmt.Errorf("the reply is not one JSON object: %s", brief(string(body)))
+	}
+	for k := range got {
+		if _, ok := want[k]; !ok {
+			return fmt.Errorf("the reply has %q; want only the keys of %s", k, e.Reply)
+		}
+	}
+	for k := range want {
+		v, ok := got[k]
+		if !ok {
+			return fmt.Errorf("the reply lacks %q: %s", k, brief(string(body)))
+		}
+		s, isString := v.(string)
+		switch {
+		case !isString:
+			return fmt.Errorf("%q is %s, want a string", k, show(v))
+		case k == "play" && len(e.Safe) > 0 && !slices.Contains(e.Safe, s):
+			return fmt.Errorf("play %q loses the round; the safe moves are %s", s, strings.Join(e.Safe, ", "))
+		case k == "play" && !slices.Contains(Directions, s):
+			return fmt.Errorf("play %q is not one of %s", s, strings.Join(Directions, ", "))
+		}
+	}
+	return nil
+}

@@ -1,0 +1,115 @@
+// Package arena speaks the botsArena Tron protocol (../shared/spec/
+// tron-botsarena.md) in both directions: Bot answers the arena's messages
+// as a bot does, and the arena side runs matches between bot URLs.
+package arena
+
+import (
+	"encoding/json"
+	"hash/fnv"
+
+	"github.com/agentgames/bundle/engines/rng"
+	engine "github.com/agentgames/bundle/engines/tron"
+	"github.com/agentgames/bundle/engines/tron/bots"
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/wire"
+)
+
+// Message is what the arena sends a bot: action "init" (board "") or
+// "play-turn" (board: each player's trail as [x,y] cells, head first, []
+// for a dead player).
+type Message struct {
+	GameID      string          `json:"game-id"`
+	Action      string          `json:"action"`
+	Game        string          `json:"game"`
+	Board       json.RawMessage `json:"board"`
+	Players     int             `json:"players"`
+	PlayerIndex int             `json:"player-index"`
+}
+
+// The arena's actions.
+const (
+	ActionInit     = "init"
+	ActionPlayTurn = "play-turn"
+)
+
+// Bot answers the arena's messages with a policy, on a grid of Width x
+// Height (the arena's 100x100 unless configured).
+type Bot struct {
+	Name          string
+	Policy        bots.Policy
+	Width, Height int
+}
+
+// Answer reads one message of the arena and answers the bot's reply:
+// {"name": ...} to init, {"play": "x+"} to play-turn. The same message
+// always gets the same reply. A message it cannot read answers an
+// *play.Error.
+func (b *Bot) Answer(body []byte) (any, error) {
+	m, err := Read(body)
+	if err != nil {
+		return nil, err
+	}
+	if m.Action == ActionInit {
+		return map[string]string{"name": b.Name}, nil
+	}
+	trails, err := m.Trails()
+	if err != nil {
+		return nil, err
+	}
+	s, err := engine.FromBoard(b.Width, b.Height, trails)
+	if err != nil {
+		return nil, play.Errorf(play.CodeInvalidRequest, "the board does not fit the bot's grid: %v", err)
+	}
+	if !s.Alive(m.PlayerIndex) {
+		return nil, play.Errorf(play.CodeInvalidRequest, "player %d has no trail on the board: a dead player is not asked", m.PlayerIndex)
+	}
+	h := fnv.New64a()
+	h.Write(m.Board)
+	rs := rng.New(h.Sum64(), uint64(m.PlayerIndex))
+	return map[string]string{"play": b.Policy(s, m.PlayerIndex, &rs).String()}, nil
+}
+
+// Read reads a message strictly: one JSON object with the card's keys, each
+// once, an action the arena sends, and 2 to 4 players.
+func Read(body []byte) (*Message, error) {
+	o, err := wire.ReadObject(body, "")
+	if err != nil {
+		return nil, play.Errorf(play.CodeBadJSON, "the message must be one JSON object: %v", err)
+	}
+	if err := o.Only("an arena message", "game-id", "action", "game", "board", "players", "player-index"); err != nil {
+		return nil, play.Errorf(play.CodeInvalidRequest, "%v", err)
+	}
+	var m Message
+	if err := json.Unmarshal(body, &m); err != nil {
+		return nil, play.Errorf(play.CodeInvalidRequest, "the message does not have the card's shape: %v", err)
+	}
+	switch {
+	case m.Action != ActionInit && m.Action != ActionPlayTurn:
+		return nil, play.Errorf(play.CodeInvalidRequest, `action must be "init" or "play-turn", not %q`, m.Action)
+	case m.Players < engine.MinPlayers || m.Players > engine.MaxPlayers:
+		return nil, play.Errorf(play.CodeInvalidRequest, "players must be %d to %d, not %d", engine.MinPlayers, engine.MaxPlayers, m.Players)
+	case m.PlayerIndex < 0 || m.PlayerIndex >= m.Players:
+		return nil, play.Errorf(play.CodeInvalidRequest, "player-index must be 0 to %d, not %d", m.Players-1, m.PlayerIndex)
+	}
+	return &m, nil
+}
+
+// Trails reads a play-turn's board: one trail per player, each a list of
+// [x,y] pairs of whole numbers.
+func (m *Message) Trails() ([][]engine.Cell, error) {
+	var board [][][]int
+	if err := json.Unmarshal(m.Board, &board); err != nil || len(board) != m.Players {
+		return nil, play.Errorf(play.CodeInvalidRequest, "board must hold the %d players' trails, each a list of [x,y] cells head first", m.Players)
+	}
+	trails := make([][]engine.Cell, len(board))
+	for p, t := range board {
+		trails[p] = make([]engine.Cell, len(t))
+		for i, c := range t {
+			if len(c) != 2 {
+				return nil, play.Errorf(play.CodeInvalidRequest, "board[%d][%d] must be one [x,y] pair", p, i)
+			}
+			trails[p][i] = engine.Cell{X: c[0], Y: c[1]}
+		}
+	}
+	return trails, nil
+}
