@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -18,19 +17,9 @@ import (
 	"github.com/agentgames/bundle/store/memory"
 )
 
-// chromium finds Debian's chromium. Without it the test is skipped, unless
-// E2E_REQUIRED is set, as it is in CI (which installs it).
+// chromium finds Debian's chromium.
 func chromium(t *testing.T) string {
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("E2E_REQUIRED") != "" {
-		t.Fatal("chromium not found: apt-get install chromium")
-	}
-	t.Skip("chromium not found (apt-get install chromium)")
-	return ""
+	return program(t, "apt-get install chromium", "chromium", "chromium-browser")
 }
 
 // TestTidebreakersPage plays the live page in a real headless browser: it
