@@ -2,6 +2,7 @@ package bots_test
 
 import (
 	"flag"
+	"strings"
 	"testing"
 	"time"
 
@@ -59,22 +60,28 @@ func TestStrength(t *testing.T) {
 		{"wise vs 3 safe", []bots.Policy{bots.Safe, bots.Safe, bots.Safe}, 0.5},
 	}
 	for _, l := range lines {
-		wins, draws := 0, 0
-		var slowest time.Duration
-		for m := range n {
-			s, slow := play(t, uint64(m), *side, append([]bots.Policy{bots.Wise}, l.rivals...))
-			slowest = max(slowest, slow)
-			switch {
-			case s.Rank(0) == 1 && s.Alive(0):
-				wins++
-			case s.Rank(0) == 1:
-				draws++
-			}
+		t.Run(strings.ReplaceAll(l.name, " ", "_"), func(t *testing.T) { strength(t, n, l.rivals, l.atLeast) })
+	}
+}
+
+// strength plays n seeded matches of wise against rivals, logs its wins,
+// draws and slowest move, and fails below atLeast wins.
+func strength(t *testing.T, n int, rivals []bots.Policy, atLeast float64) {
+	wins, draws := 0, 0
+	var slowest time.Duration
+	for m := range n {
+		s, slow := play(t, uint64(m), *side, append([]bots.Policy{bots.Wise}, rivals...))
+		slowest = max(slowest, slow)
+		switch {
+		case s.Rank(0) == 1 && s.Alive(0):
+			wins++
+		case s.Rank(0) == 1:
+			draws++
 		}
-		t.Logf("%s, %dx%d: %d matches, wise wins %.1f%%, draws %.1f%%; slowest wise move %s", l.name, *side, *side, n,
-			100*float64(wins)/float64(n), 100*float64(draws)/float64(n), slowest.Round(time.Microsecond))
-		if float64(wins) < l.atLeast*float64(n) {
-			t.Errorf("%s: wise wins %d of %d, want at least %.0f%%", l.name, wins, n, 100*l.atLeast)
-		}
+	}
+	t.Logf("%dx%d: %d matches, wise wins %.1f%%, draws %.1f%%; slowest wise move %s", *side, *side, n,
+		100*float64(wins)/float64(n), 100*float64(draws)/float64(n), slowest.Round(time.Microsecond))
+	if float64(wins) < atLeast*float64(n) {
+		t.Errorf("wise wins %d of %d, want at least %.0f%%", wins, n, 100*atLeast)
 	}
 }
