@@ -229,6 +229,11 @@ func TestBotRefusesBadMessages(t *testing.T) {
 		{"a cell of three numbers", strings.Replace(turn, `[[1,1]]`, `[[1,1,1]]`, 1), nil, play.CodeInvalidRequest},
 		{"a fractional cell", strings.Replace(turn, `[[1,1]]`, `[[1.5,1]]`, 1), nil, play.CodeInvalidRequest},
 		{"off the grid", strings.Replace(turn, `[[3,3]]`, `[[100,3]]`, 1), nil, play.CodeInvalidRequest},
+		{"a negative cell", strings.Replace(turn, `[[3,3]]`, `[[-1,3]]`, 1), nil, play.CodeInvalidRequest},
+		{"a number of four digits", strings.Replace(turn, `[[3,3]]`, `[[0003,3]]`, 1), nil, play.CodeBadJSON},
+		{"a cell as text", strings.Replace(turn, `[[3,3]]`, `[["3",3]]`, 1), nil, play.CodeInvalidRequest},
+		{"a trail as an object", strings.Replace(turn, `[[3,3]]`, `{"0":[3,3]}`, 1), nil, play.CodeInvalidRequest},
+		{"more cells than a grid holds", strings.Replace(turn, `[[3,3]]`, "["+strings.Repeat("[3,3],", 10000)+"[3,3]]", 1), nil, play.CodeInvalidRequest},
 		{"off a configured grid", turn, map[string]string{"width": "5", "height": "3"}, play.CodeInvalidRequest},
 		{"a cell in two trails", strings.Replace(turn, `[[3,3]]`, `[[1,1]]`, 1), nil, play.CodeInvalidRequest},
 		{"asked while dead", strings.Replace(turn, `[[1,1]]`, `[]`, 1), nil, play.CodeInvalidRequest},
@@ -241,6 +246,22 @@ func TestBotRefusesBadMessages(t *testing.T) {
 		if !errors.As(err, &pe) || pe.Code != tt.code {
 			t.Errorf("%s: answered %v, %v; want the error %s", tt.name, reply, err, tt.code)
 		}
+	}
+}
+
+// TestBotReadsAnyLayout: white space anywhere JSON allows it, and the
+// keys in any order, read as the arena's compact text does.
+func TestBotReadsAnyLayout(t *testing.T) {
+	t.Parallel()
+	compact := `{"game-id":"1","action":"play-turn","game":"tron","board":[[[1,1],[1,2]],[[3,3]]],"player-index":0,"players":2}`
+	spaced := "{ \"players\" : 2 ,\n\t\"board\" : [ [ [ 1 , 1 ] ,\r\n [ 1 , 2 ] ] , [ [ 3 , 3 ] ] ] , \"player-index\":0, \"action\":\"play-turn\" }"
+	want, err := tron.Game{}.Answer([]byte(compact), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := tron.Game{}.Answer([]byte(spaced), nil)
+	if err != nil || !cmp.Equal(got, want) {
+		t.Errorf("spaced: %v, %v; compact: %v", got, err, want)
 	}
 }
 

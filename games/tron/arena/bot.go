@@ -95,21 +95,95 @@ func Read(body []byte) (*Message, error) {
 }
 
 // Trails reads a play-turn's board: one trail per player, each a list of
-// [x,y] pairs of whole numbers.
+// [x,y] pairs of whole numbers, at most MaxCells cells in all. It reads the
+// text in one pass, allocating only the cells, and stops at the first
+// thing out of shape.
 func (m *Message) Trails() ([][]engine.Cell, error) {
-	var board [][][]int
-	if err := json.Unmarshal(m.Board, &board); err != nil || len(board) != m.Players {
-		return nil, play.Errorf(play.CodeInvalidRequest, "board must hold the %d players' trails, each a list of [x,y] cells head first", m.Players)
-	}
-	trails := make([][]engine.Cell, len(board))
-	for p, t := range board {
-		trails[p] = make([]engine.Cell, len(t))
-		for i, c := range t {
-			if len(c) != 2 {
-				return nil, play.Errorf(play.CodeInvalidRequest, "board[%d][%d] must be one [x,y] pair", p, i)
-			}
-			trails[p][i] = engine.Cell{X: c[0], Y: c[1]}
-		}
+	r := boardReader{text: m.Board}
+	var trails [][]engine.Cell
+	cells := 0
+	ok := r.list(func() bool {
+		var t []engine.Cell
+		ok := r.list(func() bool {
+			var c engine.Cell
+			cells++
+			ok := cells <= MaxCells && r.next('[') && r.number(&c.X) && r.next(',') && r.number(&c.Y) && r.next(']')
+			t = append(t, c)
+			return ok
+		})
+		trails = append(trails, t)
+		return ok && len(trails) <= m.Players
+	})
+	if !ok || !r.end() || len(trails) != m.Players {
+		return nil, play.Errorf(play.CodeInvalidRequest,
+			"board must hold the %d players' trails, each a list of [x,y] cells (whole numbers) head first, at most %d cells in all", m.Players, MaxCells)
 	}
 	return trails, nil
+}
+
+// MaxCells is the most cells a board may hold: a whole grid of the
+// largest side.
+const MaxCells = engine.MaxSide * engine.MaxSide
+
+// boardReader reads a board's JSON text, already known to be valid JSON.
+type boardReader struct {
+	text []byte
+	at   int
+}
+
+// space skips white space.
+func (r *boardReader) space() {
+	for r.at < len(r.text) && (r.text[r.at] == ' ' || r.text[r.at] == '\t' || r.text[r.at] == '\n' || r.text[r.at] == '\r') {
+		r.at++
+	}
+}
+
+// next reads the byte c, after white space.
+func (r *boardReader) next(c byte) bool {
+	r.space()
+	if r.at < len(r.text) && r.text[r.at] == c {
+		r.at++
+		return true
+	}
+	return false
+}
+
+// number reads a whole number of at most 3 digits (a grid is at most 100
+// cells wide) into n.
+func (r *boardReader) number(n *int) bool {
+	r.space()
+	start := r.at
+	*n = 0
+	for r.at < len(r.text) && r.text[r.at] >= '0' && r.text[r.at] <= '9' && r.at-start < 3 {
+		*n = *n*10 + int(r.text[r.at]-'0')
+		r.at++
+	}
+	return r.at > start && (r.at == len(r.text) || r.text[r.at] < '0' || r.text[r.at] > '9')
+}
+
+// list reads an array, item reading each element.
+func (r *boardReader) list(item func() bool) bool {
+	if !r.next('[') {
+		return false
+	}
+	if r.next(']') {
+		return true
+	}
+	for {
+		if !item() {
+			return false
+		}
+		if r.next(']') {
+			return true
+		}
+		if !r.next(',') {
+			return false
+		}
+	}
+}
+
+// end reports whether only white space is left.
+func (r *boardReader) end() bool {
+	r.space()
+	return r.at == len(r.text)
 }
