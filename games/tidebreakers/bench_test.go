@@ -2,12 +2,9 @@ package tidebreakers_test
 
 import (
 	"context"
-	"net/http/httptest"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/internal/testserver"
@@ -41,18 +38,5 @@ func BenchmarkActionThreeStrong(b *testing.B) {
 			}
 		}
 	}
-	took := make([]time.Duration, 0, 1<<16)
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		start := time.Now()
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/games/tidebreakers/action", strings.NewReader(reqs[i%len(reqs)])))
-		took = append(took, time.Since(start))
-		if rec.Code != 200 {
-			b.Fatal(rec.Body)
-		}
-	}
-	slices.Sort(took)
-	b.ReportMetric(float64(took[len(took)*99/100].Microseconds()), "p99-µs")
-	b.ReportMetric(float64(len(reqs)), "positions")
+	testserver.BenchPosts(b, h, "/api/games/tidebreakers/action", reqs)
 }

@@ -4,10 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http/httptest"
-	"slices"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/conformance"
@@ -18,12 +15,12 @@ import (
 
 // positions collects action requests from the golden matches against one
 // G-Bot level: real mid-game positions, replayed through the handler.
-func positions(b *testing.B, h *httpapi.Server, opponent string) [][]byte {
+func positions(b *testing.B, h *httpapi.Server, opponent string) []string {
 	cases, err := conformance.Load(golden.Files, "tinrail")
 	if err != nil {
 		b.Fatal(err)
 	}
-	var out [][]byte
+	var out []string
 	t := client.Handler{Handler: h}
 	for i := range cases {
 		c := &cases[i]
@@ -39,7 +36,7 @@ func positions(b *testing.B, h *httpapi.Server, opponent string) [][]byte {
 				break
 			}
 			body, _ := client.ActionBody("state", s.Last.Token, st.Action)
-			out = append(out, body)
+			out = append(out, string(body))
 			if _, err := s.Act(context.Background(), st.Action); err != nil {
 				b.Fatal(err)
 			}
@@ -60,26 +57,11 @@ func BenchmarkInit(b *testing.B) {
 }
 
 // benchmarkAction times whole action requests through the handler (strict
-// reading, token, rules, G-Bot, sealing, JSON), reporting the 99th
-// percentile over positions as well as the mean.
+// reading, token, rules, G-Bot, sealing, JSON) over the golden matches'
+// positions.
 func benchmarkAction(b *testing.B, opponent string) {
 	h := testserver.New(b)
-	reqs := positions(b, h, opponent)
-	took := make([]time.Duration, 0, 1<<16)
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		body := reqs[i%len(reqs)]
-		start := time.Now()
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/games/tinrail/action", strings.NewReader(string(body))))
-		took = append(took, time.Since(start))
-		if rec.Code != 200 {
-			b.Fatal(rec.Body)
-		}
-	}
-	slices.Sort(took)
-	b.ReportMetric(float64(took[len(took)*99/100].Microseconds()), "p99-µs")
-	b.ReportMetric(float64(len(reqs)), "positions")
+	testserver.BenchPosts(b, h, "/api/games/tinrail/action", positions(b, h, opponent))
 }
 
 func BenchmarkActionEasy(b *testing.B) { benchmarkAction(b, "easy") }

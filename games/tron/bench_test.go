@@ -3,12 +3,8 @@ package tron_test
 import (
 	"context"
 	"encoding/json"
-	"net/http/httptest"
-	"slices"
 	"strconv"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/internal/testserver"
@@ -43,19 +39,7 @@ func BenchmarkActionThreeWise(b *testing.B) {
 			}
 		}
 	}
-	took := make([]time.Duration, 0, 1<<12)
-	for i := 0; b.Loop(); i++ {
-		start := time.Now()
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/games/tron/action", strings.NewReader(reqs[i%len(reqs)])))
-		took = append(took, time.Since(start))
-		if rec.Code != 200 {
-			b.Fatal(rec.Body)
-		}
-	}
-	slices.Sort(took)
-	b.ReportMetric(float64(took[len(took)*99/100].Microseconds()), "p99-µs")
-	b.ReportMetric(float64(len(reqs)), "positions")
+	testserver.BenchPosts(b, h, "/api/games/tron/action", reqs)
 	b.ReportMetric(float64(longest), "token-chars")
 }
 
@@ -82,19 +66,6 @@ func BenchmarkBotEndpoint(b *testing.B) {
 			}
 		}
 	}
-	took := make([]time.Duration, 0, 1<<12)
-	for i := 0; b.Loop(); i++ {
-		start := time.Now()
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/bots/tron", strings.NewReader(msgs[i%len(msgs)])))
-		took = append(took, time.Since(start))
-		if rec.Code != 200 {
-			b.Fatal(rec.Body)
-		}
-	}
-	slices.Sort(took)
-	b.ReportMetric(float64(took[len(took)*99/100].Microseconds()), "p99-µs")
-	b.ReportMetric(float64(took[len(took)-1].Microseconds()), "max-µs")
-	b.ReportMetric(float64(len(msgs)), "positions")
+	testserver.BenchPosts(b, h, "/api/bots/tron", msgs)
 	b.ReportMetric(float64(largest), "message-bytes")
 }
