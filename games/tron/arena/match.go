@@ -65,12 +65,12 @@ type Seat struct {
 
 // turn is a play-turn message, its keys in the card's order.
 type turn struct {
-	GameID      string     `json:"game-id"`
-	Action      string     `json:"action"`
-	Game        string     `json:"game"`
-	Board       [][][2]int `json:"board"`
-	PlayerIndex int        `json:"player-index"`
-	Players     int        `json:"players"`
+	GameID      string          `json:"game-id"`
+	Action      string          `json:"action"`
+	Game        string          `json:"game"`
+	Board       json.RawMessage `json:"board"`
+	PlayerIndex int             `json:"player-index"`
+	Players     int             `json:"players"`
 }
 
 // Run plays the match. After every round where bots die, it calls
@@ -129,13 +129,7 @@ func (m *Match) init(ctx context.Context, r *Result) {
 // round asks every living bot its move in parallel and resolves the round
 // with the engine, the bots that failed to answer a direction put out.
 func (m *Match) round(ctx context.Context, s *engine.State, r *Result, onDeaths func(died, survivors []int)) {
-	board := make([][][2]int, s.Players())
-	for p := range board {
-		board[p] = [][2]int{}
-		for _, c := range s.Trail(p) {
-			board[p] = append(board[p], [2]int{c.X, c.Y})
-		}
-	}
+	board := Board(s) // written once, sent to every bot
 	var moves [engine.MaxPlayers]engine.Dir
 	var out [engine.MaxPlayers]bool
 	var wg sync.WaitGroup
@@ -172,6 +166,30 @@ func (m *Match) round(ctx context.Context, s *engine.State, r *Result, onDeaths 
 		survivors := slices.DeleteFunc(alive, func(p int) bool { return !s.Alive(p) })
 		onDeaths(died, survivors)
 	}
+}
+
+// Board is the board the arena sends, as its PHP writes it: every trail
+// head first as [x,y] pairs, [] for a dead bot, no spaces.
+func Board(s *engine.State) json.RawMessage {
+	b := []byte{'['}
+	for p := range s.Players() {
+		if p > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		for i, c := range s.Trail(p) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(c.X), 10)
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(c.Y), 10)
+			b = append(b, ']')
+		}
+		b = append(b, ']')
+	}
+	return append(b, ']')
 }
 
 // causes records why each living bot that answered a direction dies in the
