@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"net/http"
-	"net/url"
 
 	"github.com/agentgames/bundle/play"
 )
@@ -16,16 +15,9 @@ const MaxMessage = 256 << 10
 // with ?message=<json> as Bolosseum calls. Every other query parameter is
 // an option of the bot, given once.
 func (s *Server) bot(w http.ResponseWriter, r *http.Request) error {
-	q, err := url.ParseQuery(r.URL.RawQuery)
+	options, err := query(r.URL.RawQuery)
 	if err != nil {
-		return play.Errorf(play.CodeInvalidRequest, "the query is not valid URL encoding: %v", err)
-	}
-	options := map[string]string{}
-	for name, values := range q {
-		if len(values) > 1 {
-			return play.Errorf(play.CodeInvalidRequest, "query parameter %q appears %d times; send it once", name, len(values))
-		}
-		options[name] = values[0]
+		return err
 	}
 	var message []byte
 	if r.Method == http.MethodGet {

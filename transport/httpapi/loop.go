@@ -35,27 +35,36 @@ func (s *Server) init(w http.ResponseWriter, r *http.Request) error {
 // InitQuery reads the seed and the options. Each parameter may appear once;
 // the service refuses options the game does not read.
 func InitQuery(raw string) (*uint64, map[string]string, error) {
+	options, err := query(raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	v, ok := options["seed"]
+	if !ok {
+		return nil, options, nil
+	}
+	delete(options, "seed")
+	n, err := strconv.ParseUint(v, 10, 64)
+	if err != nil || n > play.MaxSeed {
+		return nil, nil, play.Errorf(play.CodeInvalidRequest, "seed must be a whole number from 0 to %d, not %q", uint64(play.MaxSeed), v)
+	}
+	return &n, options, nil
+}
+
+// query reads a query's parameters, each of which may appear once.
+func query(raw string) (map[string]string, error) {
 	q, err := url.ParseQuery(raw)
 	if err != nil {
-		return nil, nil, play.Errorf(play.CodeInvalidRequest, "the query is not valid URL encoding: %v", err)
+		return nil, play.Errorf(play.CodeInvalidRequest, "the query is not valid URL encoding: %v", err)
 	}
-	options := map[string]string{}
-	var seed *uint64
+	out := make(map[string]string, len(q))
 	for name, values := range q {
 		if len(values) > 1 {
-			return nil, nil, play.Errorf(play.CodeInvalidRequest, "query parameter %q appears %d times; send it once", name, len(values))
+			return nil, play.Errorf(play.CodeInvalidRequest, "query parameter %q appears %d times; send it once", name, len(values))
 		}
-		if name != "seed" {
-			options[name] = values[0]
-			continue
-		}
-		n, err := strconv.ParseUint(values[0], 10, 64)
-		if err != nil || n > play.MaxSeed {
-			return nil, nil, play.Errorf(play.CodeInvalidRequest, "seed must be a whole number from 0 to %d, not %q", uint64(play.MaxSeed), values[0])
-		}
-		seed = &n
+		out[name] = values[0]
 	}
-	return seed, options, nil
+	return out, nil
 }
 
 // action applies one action: POST /api/games/{slug}/action with
