@@ -4,41 +4,45 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 
 	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/conformance/check"
 )
 
-// StepError is a replay that went wrong at one step of a case.
-type StepError struct {
-	Case string
-	Step int // 0 is the init
-	Err  error
-}
-
-func (e *StepError) Error() string {
-	what := "init"
-	if e.Step > 0 {
-		what = fmt.Sprintf("action %d", e.Step)
+// stepFailure places err at step i of case c: a *Mismatch gives its
+// field, anything else is the broken rule.
+func stepFailure(c *Case, i int, err error) *check.Failure {
+	f := &check.Failure{Match: c.Ref(), Step: i}
+	if i > 0 && i < len(c.Steps) {
+		f.Action = c.Steps[i].Action
 	}
-	return fmt.Sprintf("%s, %s: %v", e.Case, what, e.Err)
+	var m *Mismatch
+	if errors.As(err, &m) {
+		f.Path, f.Want, f.Got, f.Detail = m.Path, m.Want, m.Got, m.Detail
+	} else {
+		f.Rule = err.Error()
+	}
+	return f
 }
-
-func (e *StepError) Unwrap() error { return e.Err }
 
 // Replay plays a case against an implementation: the init, then every
 // action with the implementation's own latest token, checking each answer
-// against the case. It stops at the first difference. When a digest
+// against the case. It stops at the first difference, a *check.Failure.
+// When exact, every byte an agent sees must match (Compare); otherwise
+// the implementation may write its own observation text and order its
+// legal actions its own way (CompareFacts). When an answer's digest
 // differs at a step whose answer the case does not keep, the expected
-// answer is rebuilt on ref, the reference implementation, to name the
-// first differing field.
-func Replay(ctx context.Context, c *Case, impl, ref client.Transport) error {
-	fail := func(step int, err error) error { return &StepError{Case: c.Ref(), Step: step, Err: err} }
+// answer is rebuilt on ref, the reference implementation, played in step.
+func Replay(ctx context.Context, c *Case, impl, ref client.Transport, exact bool) error {
+	fail := func(step int, err error) error { return stepFailure(c, step, err) }
 	if len(c.Steps) == 0 {
 		return fail(0, fmt.Errorf("the case has no steps"))
 	}
+	rb := &rebuilder{c: c, ref: ref}
 	token := ""
 	for i, step := range c.Steps {
 		var status int
@@ -55,7 +59,7 @@ func Replay(ctx context.Context, c *Case, impl, ref client.Transport) error {
 		if status != http.StatusOK {
 			return fail(i, &Mismatch{Path: "(HTTP status)", Want: "200", Got: fmt.Sprintf("%d %s", status, brief(string(body)))})
 		}
-		if err := checkStep(ctx, c, i, body, ref); err != nil {
+		if err := checkStep(ctx, rb, i, body, exact); err != nil {
 			return fail(i, err)
 		}
 		if token, err = nextToken(body, token, i == 0); err != nil {
@@ -65,30 +69,76 @@ func Replay(ctx context.Context, c *Case, impl, ref client.Transport) error {
 	return nil
 }
 
-// checkStep compares answer i with the case: with the kept answer if there
-// is one, else by digest, rebuilding the expected answer on a difference.
-func checkStep(ctx context.Context, c *Case, i int, body []byte, ref client.Transport) error {
-	want := c.Steps[i].Answer
+// checkStep compares answer i with the case: by digest first, then with
+// the kept answer if there is one, else with the answer rebuilt.
+func checkStep(ctx context.Context, rb *rebuilder, i int, body []byte, exact bool) error {
+	d, err := Digest(body)
+	if err != nil {
+		return &Mismatch{Path: "(answer)", Want: "a JSON object", Got: brief(string(body))}
+	}
+	if d == rb.c.Steps[i].Digest {
+		return nil
+	}
+	want := rb.c.Steps[i].Answer
 	if want == nil {
-		d, err := Digest(body)
-		if err != nil {
-			return &Mismatch{Path: "(answer)", Want: "a JSON object", Got: brief(string(body))}
-		}
-		if d == c.Steps[i].Digest {
-			return nil
-		}
-		if want, err = Rebuild(ctx, c, i, ref); err != nil {
+		if want, err = rb.answer(ctx, i); err != nil {
 			return err
 		}
 	}
-	m, err := Compare(want, body)
+	compare := CompareFacts
+	if exact {
+		compare = Compare
+	}
+	m, err := compare(want, body)
 	switch {
 	case err != nil:
 		return err
 	case m != nil:
 		return m
+	case exact:
+		return &Mismatch{Path: "(answer)", Want: "digest " + rb.c.Steps[i].Digest, Got: "digest " + d}
 	}
 	return nil
+}
+
+// rebuilder plays a case on the reference implementation as far as a
+// replay needs it, never going back, so a replay costs at most one
+// reference match.
+type rebuilder struct {
+	c   *Case
+	ref client.Transport
+	s   *client.Session
+	at  int
+}
+
+// answer is the reference's answer at step i, recorded. Every digest on
+// the way must match the case: if the reference itself disagrees, the
+// golden files and this build are out of step, and that is the error.
+func (rb *rebuilder) answer(ctx context.Context, i int) (json.RawMessage, error) {
+	if rb.s == nil || i < rb.at {
+		s, err := client.Start(ctx, rb.ref, rb.c.Game, rb.c.Query)
+		if err != nil {
+			return nil, err
+		}
+		s.Field = rb.c.Field()
+		rb.s, rb.at = s, 0
+	}
+	for {
+		d, err := Digest(rb.s.Last.Body)
+		if err != nil {
+			return nil, err
+		}
+		if d != rb.c.Steps[rb.at].Digest {
+			return nil, fmt.Errorf("the reference engines of this build answer step %d of %s differently from its golden file: rebuild the golden files or the conformance command", rb.at, rb.c.Ref())
+		}
+		if rb.at == i {
+			return Recorded(rb.s.Last.Body)
+		}
+		rb.at++
+		if _, err := rb.s.Act(ctx, rb.c.Steps[rb.at].Action); err != nil {
+			return nil, err
+		}
+	}
 }
 
 // nextToken is the token to carry forward from an answer; a refusal must
@@ -116,42 +166,19 @@ func nextToken(body []byte, sent string, isInit bool) (string, error) {
 	return token, nil
 }
 
-// Rebuild plays a case on the reference implementation up to step upto
-// and answers what it recorded there. Every digest on the way must match
-// the case: if the reference itself disagrees, the golden files and this
-// build are out of step, and that is the error.
-func Rebuild(ctx context.Context, c *Case, upto int, ref client.Transport) (json.RawMessage, error) {
-	var out json.RawMessage
-	err := Play(ctx, c, ref, func(i int, answer []byte) (bool, error) {
-		d, err := Digest(answer)
-		if err != nil {
-			return false, err
-		}
-		if d != c.Steps[i].Digest {
-			return false, fmt.Errorf("the reference engines of this build answer step %d of %s differently from its golden file: rebuild the golden files or the conformance command", i, c.Ref())
-		}
-		if i == upto {
-			out, err = Recorded(answer)
-			return false, err
-		}
-		return true, nil
-	})
-	return out, err
-}
-
 // Play sends a case's init and actions to t, carrying t's own token
 // forward, and calls each for every answer until it answers false or the
 // actions run out. Every answer must be HTTP 200.
 func Play(ctx context.Context, c *Case, t client.Transport, each func(step int, answer []byte) (bool, error)) error {
 	s, err := client.Start(ctx, t, c.Game, c.Query)
 	if err != nil {
-		return &StepError{Case: c.Ref(), Step: 0, Err: err}
+		return stepFailure(c, 0, err)
 	}
 	s.Field = c.Field()
 	for i := range c.Steps {
 		if i > 0 {
 			if _, err := s.Act(ctx, c.Steps[i].Action); err != nil {
-				return &StepError{Case: c.Ref(), Step: i, Err: err}
+				return stepFailure(c, i, err)
 			}
 		}
 		more, err := each(i, s.Last.Body)

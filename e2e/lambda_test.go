@@ -238,7 +238,7 @@ func TestGameFunctions(t *testing.T) {
 				if !slices.ContainsFunc(cases[i].Covers, func(c string) bool { return strings.HasPrefix(c, "refusal") }) && i%5 != 0 {
 					continue
 				}
-				if err := conformance.Replay(context.Background(), &cases[i], lambdaTransport{e}, ref); err != nil {
+				if err := conformance.Replay(context.Background(), &cases[i], lambdaTransport{e}, ref, true); err != nil {
 					t.Fatalf("%v\nemulator log:\n%s", err, tail(e.log.String()))
 				}
 				played++

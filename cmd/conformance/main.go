@@ -1,48 +1,92 @@
-// Command conformance checks a running implementation of the games against
-// the golden cases and reports, for each, ok or the first differing field;
-// then it sends the golden exchanges of bot endpoints (golden/bots) and
-// checks every reply.
+// Command conformance checks any implementation of the games at a base
+// URL, at three levels, and exits 1 when any check fails (2 on a usage
+// error or a server it cannot reach):
 //
-//	go run ./cmd/conformance -base-url http://127.0.0.1:8080 [-game tinrail] [-run seed009]
-//	go run ./cmd/conformance -print tinrail/easy-seed009-cautious
+//   - protocol: the envelope, refusals that change nothing, the documented
+//     4xx answers to malformed requests and tokens, answers that match
+//     openapi.yaml;
+//   - rules: a referee a game plays random and adversarial agents over many
+//     seeds and checks every transition from what the API shows, without
+//     knowing the generator (the live Tidebreakers match API included);
+//   - golden: the seed-by-seed golden cases and bot exchanges, for
+//     implementations that follow the documented generators.
 //
-// It carries the reference engines: -print writes any case as a readable
-// transcript rebuilt from its seed and actions, and a difference at a step
-// whose answer the case keeps only as a digest is still reported field by
-// field. It exits 1 when any case fails.
+// Usage:
+//
+//	conformance -base-url http://127.0.0.1:8080 [-game tinrail,tron] [-level protocol,rules]
+//	            [-seeds 20] [-run seed009] [-exact] [-parallel 4] [-report out.json] [-junit out.xml]
+//	conformance -print tinrail/easy-seed009-cautious
+//
+// It prints a line as each check finishes, every failure with its match,
+// step, action and field, then a table per game and level. -print writes
+// a golden case as a readable transcript rebuilt by the reference engines
+// the command carries.
 package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
 
-	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/conformance"
+	"github.com/agentgames/bundle/conformance/check"
 	"github.com/agentgames/bundle/golden"
 )
 
-func main() {
-	base := flag.String("base-url", "http://127.0.0.1:8080", "the implementation's base URL")
-	game := flag.String("game", "", "check only this game's cases (default: every game)")
-	only := flag.String("run", "", "check only cases whose name contains this")
-	print := flag.String("print", "", "print the case game/name as a readable transcript, and check nothing")
-	flag.Parse()
-	ref, err := conformance.Reference()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "conformance:", err)
-		os.Exit(2)
-	}
-	if *print != "" {
-		os.Exit(printCase(ref, *print))
-	}
-	os.Exit(run(client.NewHTTP(*base), ref, *base, *game, *only))
+// config is what the flags ask for.
+type config struct {
+	base     string
+	opts     conformance.Options
+	parallel int
+	report   string
+	junit    string
 }
 
-func printCase(ref client.Transport, name string) int {
+func main() {
+	var cfg config
+	var games, levels, print string
+	fs := flag.NewFlagSet("conformance", flag.ContinueOnError)
+	fs.StringVar(&cfg.base, "base-url", "http://127.0.0.1:8080", "the implementation's base URL")
+	fs.StringVar(&games, "game", "", "check only these games, comma-separated: "+strings.Join(check.Games, ", ")+" (default every game)")
+	fs.StringVar(&levels, "level", "", "check only these levels, comma-separated: "+strings.Join(check.Levels, ", ")+" (default every level)")
+	fs.IntVar(&cfg.opts.Seeds, "seeds", 0, "seeds each referee of the rules level plays (default 20)")
+	fs.StringVar(&cfg.opts.Only, "run", "", "check only checks whose name contains this")
+	fs.BoolVar(&cfg.opts.Exact, "exact", false, "golden level: compare the observation text and the order of legalActions byte for byte too")
+	fs.IntVar(&cfg.parallel, "parallel", 4, "checks run at once")
+	fs.StringVar(&cfg.report, "report", "", "write every result as JSON to this file")
+	fs.StringVar(&cfg.junit, "junit", "", "write every result as JUnit XML to this file")
+	fs.StringVar(&print, "print", "", "print the golden case game/name as a readable transcript, and check nothing")
+	if err := fs.Parse(os.Args[1:]); err != nil {
+		os.Exit(2)
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "conformance: unexpected argument %q; the base URL is given as -base-url\n", fs.Arg(0))
+		os.Exit(2)
+	}
+	if print != "" {
+		os.Exit(printCase(os.Stdout, print))
+	}
+	cfg.opts.Games, cfg.opts.Levels = list(games), list(levels)
+	os.Exit(run(os.Stdout, check.NewTarget(cfg.base), cfg))
+}
+
+// list splits a comma-separated flag.
+func list(s string) []string {
+	var out []string
+	for _, v := range strings.Split(s, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func printCase(w io.Writer, name string) int {
 	game, _, _ := strings.Cut(name, "/")
 	cases, err := conformance.Load(golden.Files, game)
 	if err != nil {
@@ -51,84 +95,83 @@ func printCase(ref client.Transport, name string) int {
 	}
 	for i := range cases {
 		if cases[i].Ref() == name {
-			if err := conformance.Print(context.Background(), os.Stdout, &cases[i], ref); err != nil {
+			ref, err := conformance.Reference()
+			if err == nil {
+				err = conformance.Print(context.Background(), w, &cases[i], ref)
+			}
+			if err != nil {
 				fmt.Fprintln(os.Stderr, "conformance:", err)
 				return 1
 			}
 			return 0
 		}
 	}
-	fmt.Fprintf(os.Stderr, "conformance: no case %q; cases are named game/name, as the check lists them\n", name)
+	fmt.Fprintf(os.Stderr, "conformance: no golden case %q; cases are named game/name, as the golden level lists them\n", name)
 	return 2
 }
 
-func run(impl, ref client.Transport, base, game, only string) int {
-	cases, err := conformance.Load(golden.Files, game)
+// run checks the target and answers the exit code.
+func run(w io.Writer, target check.Target, cfg config) int {
+	checks, err := conformance.Checks(cfg.opts)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "conformance:", err)
-		return 2
-	}
-	start := time.Now()
-	passed, failed := 0, 0
-	for i := range cases {
-		c := &cases[i]
-		if !strings.Contains(c.Name, only) {
-			continue
-		}
-		t0 := time.Now()
-		if err := conformance.Replay(context.Background(), c, impl, ref); err != nil {
-			failed++
-			fmt.Printf("FAIL %s (%d steps): %v\n", c.Ref(), len(c.Steps), err)
-			continue
-		}
-		passed++
-		fmt.Printf("ok   %s (%d steps, %s)\n", c.Ref(), len(c.Steps), time.Since(t0).Round(time.Millisecond))
-	}
-	if b, ok := impl.(botEndpoint); ok {
-		p, f, err := exchanges(b, game, only)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "conformance:", err)
+		var u *conformance.UsageError
+		if errors.As(err, &u) {
 			return 2
 		}
-		passed, failed = passed+p, failed+f
-	}
-	fmt.Printf("%d passed, %d failed against %s in %s\n", passed, failed, base, time.Since(start).Round(time.Millisecond))
-	if failed > 0 || passed == 0 {
 		return 1
 	}
-	return 0
-}
-
-// botEndpoint is an implementation that serves games' bot endpoints.
-type botEndpoint interface {
-	Bot(ctx context.Context, game, query string, message []byte) (int, []byte, error)
-}
-
-// exchanges sends the golden exchanges' messages to the bot endpoints and
-// checks each reply, reporting as run does.
-func exchanges(b botEndpoint, game, only string) (passed, failed int, err error) {
-	all, err := conformance.LoadExchanges(golden.Files, game)
-	if err != nil {
-		return 0, 0, err
+	ctx := context.Background()
+	if r, err := target.Do(ctx, "GET", "/api/games", nil, nil); err != nil {
+		fmt.Fprintf(os.Stderr, "conformance: cannot reach %s: %v\n", target.Base, err)
+		return 2
+	} else if r.Status != 200 {
+		fmt.Fprintf(w, "note: GET %s/api/games answered HTTP %d\n", target.Base, r.Status)
 	}
-	for _, x := range all {
-		for _, e := range x.Exchanges {
-			if !strings.Contains(e.Name, only) {
-				continue
-			}
-			ref := "bots/" + x.Game + ": " + e.Name
-			status, body, err := b.Bot(context.Background(), x.Game, e.Query, []byte(e.Message))
-			if err == nil {
-				err = e.Check(status, body)
-			}
-			if err != nil {
-				failed++
-				fmt.Printf("FAIL %s: %v\n", ref, err)
-				continue
-			}
-			passed++
-			fmt.Printf("ok   %s\n", ref)
+	fmt.Fprintf(w, "checking %s: %d checks\n", target.Base, len(checks))
+	start := time.Now()
+	results := conformance.Run(ctx, target, checks, cfg.parallel, func(done int, r conformance.Result) {
+		if r.Err == nil {
+			fmt.Fprintf(w, "[%*d/%d] ok   %s (%s)\n", width(len(checks)), done, len(checks), r.Ref(), r.Took.Round(time.Millisecond))
+			return
+		}
+		fmt.Fprintf(w, "[%*d/%d] FAIL %s\n    %s\n", width(len(checks)), done, len(checks), r.Ref(),
+			strings.ReplaceAll(r.Failure().Error(), "\n", "\n    "))
+	})
+	took := time.Since(start)
+	rep := conformance.NewReport(target.Base, start, took, results)
+	fmt.Fprintln(w)
+	conformance.WriteTable(w, rep.Summary)
+	fmt.Fprintf(w, "%d passed, %d failed against %s in %s\n", rep.Passed, rep.Failed, target.Base, took.Round(time.Millisecond))
+	code := 0
+	if rep.Failed > 0 {
+		code = 1
+	}
+	for _, out := range []struct {
+		path  string
+		write func(io.Writer) error
+	}{{cfg.report, rep.WriteJSON}, {cfg.junit, rep.WriteJUnit}} {
+		if out.path == "" {
+			continue
+		}
+		if err := writeFile(out.path, out.write); err != nil {
+			fmt.Fprintln(os.Stderr, "conformance:", err)
+			code = max(code, 1)
 		}
 	}
-	return passed, failed, nil
+	return code
+}
+
+func width(n int) int { return len(fmt.Sprint(n)) }
+
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"encoding/xml"
 	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -10,53 +13,118 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/conformance"
+	"github.com/agentgames/bundle/conformance/check"
 	"github.com/agentgames/bundle/internal/testserver"
 )
 
-// TestRunAgainstAServer checks a few cases against this implementation
-// over real HTTP, the way the command does.
+// TestRunAgainstAServer checks golden cases and bot exchanges against
+// this implementation over real HTTP, the way the command does, and
+// writes both reports.
 func TestRunAgainstAServer(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(testserver.WithLive(t, nil))
+	defer srv.Close()
+	dir := t.TempDir()
+	cfg := config{opts: conformance.Options{Levels: []string{"golden"}, Only: "seed001"}, parallel: 2,
+		report: filepath.Join(dir, "out.json"), junit: filepath.Join(dir, "out.xml")}
+	var out bytes.Buffer
+	if code := run(&out, check.NewTarget(srv.URL), cfg); code != 0 {
+		t.Fatalf("run exited %d:\n%s", code, out.String())
+	}
+	if !strings.Contains(out.String(), "ok   tinrail/golden/") || !strings.Contains(out.String(), "passed, 0 failed") {
+		t.Errorf("printed:\n%s", out.String())
+	}
+	var rep conformance.Report
+	if err := json.Unmarshal(must(os.ReadFile(cfg.report)), &rep); err != nil || rep.Passed == 0 || rep.Failed != 0 || len(rep.Results) != rep.Passed {
+		t.Errorf("report: %+v, %v", rep, err)
+	}
+	var junit struct {
+		Tests int `xml:"tests,attr"`
+	}
+	if err := xml.Unmarshal(must(os.ReadFile(cfg.junit)), &junit); err != nil || junit.Tests != rep.Passed {
+		t.Errorf("junit: %+v, %v", junit, err)
+	}
+	cfg = config{opts: conformance.Options{Games: []string{"tron"}, Levels: []string{"golden"}, Only: "100x100"}, parallel: 2}
+	if code := run(io.Discard, check.NewTarget(srv.URL), cfg); code != 0 {
+		t.Errorf("run of tron's cases and bot exchanges exited %d", code)
+	}
+}
+
+// TestUsageErrors: an unknown game or level, or a filter that leaves
+// nothing, is a usage error (exit 2), not "0 passed, 0 failed"; so is a
+// server that cannot be reached.
+func TestUsageErrors(t *testing.T) {
 	t.Parallel()
 	srv := httptest.NewServer(testserver.New(t))
 	defer srv.Close()
-	ref, err := conformance.Reference()
-	if err != nil {
-		t.Fatal(err)
+	for _, opts := range []conformance.Options{
+		{Games: []string{"chess"}},
+		{Levels: []string{"deep"}},
+		{Games: []string{"tinrail"}, Levels: []string{"golden"}, Only: "no check has this name"},
+	} {
+		if code := run(io.Discard, check.NewTarget(srv.URL), config{opts: opts, parallel: 1}); code != 2 {
+			t.Errorf("%+v: exit %d, want 2", opts, code)
+		}
 	}
-	if code := run(client.NewHTTP(srv.URL), ref, srv.URL, "", "seed001"); code != 0 {
-		t.Errorf("run exited %d", code)
+	dead := httptest.NewServer(http.NotFoundHandler())
+	dead.Close()
+	if code := run(io.Discard, check.NewTarget(dead.URL), config{parallel: 1}); code != 2 {
+		t.Errorf("a server that is down: exit %d, want 2", code)
 	}
-	if code := run(client.NewHTTP(srv.URL), ref, srv.URL, "tron", "100x100"); code != 0 {
-		t.Errorf("run of tron's cases and bot exchanges exited %d", code)
+}
+
+// TestAFailureIsPlaced: against a server whose answers have one word
+// changed deep in the observation, the command exits 1 and shows the
+// case, the step, the action sent and the line of text that differs.
+func TestAFailureIsPlaced(t *testing.T) {
+	t.Parallel()
+	real := testserver.New(t)
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := httptest.NewRecorder()
+		real.ServeHTTP(rec, r)
+		body := rec.Body.Bytes()
+		if r.Method == "POST" {
+			body = bytes.Replace(body, []byte("Your hand"), []byte("Your hands"), 1)
+		}
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		w.Header().Del("Content-Length")
+		w.WriteHeader(rec.Code)
+		w.Write(body)
+	})
+	cfg := config{opts: conformance.Options{Games: []string{"tinrail"}, Levels: []string{"golden"}, Only: "easy-seed001-reckless", Exact: true}, parallel: 1}
+	var out bytes.Buffer
+	if code := run(&out, check.HandlerTarget(h), cfg); code != 1 {
+		t.Fatalf("exit %d, want 1:\n%s", code, out.String())
 	}
-	if code := run(client.NewHTTP(srv.URL), ref, srv.URL, "", "no case has this name"); code != 1 {
-		t.Errorf("run with nothing to check exited %d, want 1", code)
+	t.Logf("the command printed:\n%s", out.String())
+	for _, s := range []string{"FAIL tinrail/golden/easy-seed001-reckless", "action 1 {", "observation (line", "+ ", "Your hands", "0 passed, 1 failed"} {
+		if !strings.Contains(out.String(), s) {
+			t.Errorf("the output lacks %q:\n%s", s, out.String())
+		}
 	}
 }
 
 // TestPrintCase writes a case as a transcript with every answer.
 func TestPrintCase(t *testing.T) {
 	t.Parallel()
-	ref, err := conformance.Reference()
-	if err != nil {
-		t.Fatal(err)
+	var out bytes.Buffer
+	code := printCase(&out, "tinrail/easy-seed001-reckless")
+	if code != 0 || !bytes.Contains(out.Bytes(), []byte("## action 3:")) || !bytes.Contains(out.Bytes(), []byte("-- observation --\nTinrail against G-Bot Easy")) {
+		t.Errorf("exit %d, printed:\n%.500s", code, out.String())
 	}
-	r, w, _ := os.Pipe()
-	old := os.Stdout
-	os.Stdout = w
-	code := printCase(ref, "tinrail/easy-seed001-reckless")
-	os.Stdout = old
-	w.Close()
-	out, _ := io.ReadAll(r)
-	if code != 0 || !bytes.Contains(out, []byte("## action 3:")) || !bytes.Contains(out, []byte("-- observation --\nTinrail against G-Bot Easy")) {
-		t.Errorf("exit %d, printed:\n%.500s", code, out)
+	if code := printCase(io.Discard, "tinrail/no-such-case"); code != 2 {
+		t.Errorf("an unknown case: exit %d, want 2", code)
 	}
 }
 
 // TestBinarySize builds the command as go build does and holds it to its
-// 12 MB budget.
+// 16 MB budget. It was 12 MB while the command replayed golden cases
+// only; the protocol level's contract validator (jsonschema and a YAML
+// reader, about 2 MB) and the five referees of the rules level (about
+// 1.3 MB) came with issue 10. kin-openapi stays out.
 func TestBinarySize(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
@@ -71,8 +139,8 @@ func TestBinarySize(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("cmd/conformance as go build makes it: %.1f MB", float64(info.Size())/1e6)
-	if info.Size() >= 12e6 {
-		t.Errorf("%d bytes, over the 12 MB budget", info.Size())
+	if info.Size() >= 16e6 {
+		t.Errorf("%d bytes, over the 16 MB budget", info.Size())
 	}
 	if strings.Contains(string(must(exec.Command("go", "list", "-deps", ".").Output())), "kin-openapi") {
 		t.Error("the conformance command links kin-openapi")

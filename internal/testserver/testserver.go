@@ -8,8 +8,10 @@ import (
 
 	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/games"
+	"github.com/agentgames/bundle/games/tidebreakers/live"
 	"github.com/agentgames/bundle/internal/seal"
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/store/memory"
 	"github.com/agentgames/bundle/store/token"
 	"github.com/agentgames/bundle/transport/httpapi"
 )
@@ -22,4 +24,16 @@ func New(t testing.TB) *httpapi.Server {
 		t.Fatal(err)
 	}
 	return httpapi.New(play.NewService(token.Store{Keys: ring}, time.Now, games.All()...), bundle.OpenAPI)
+}
+
+// WithLive is New serving live Tidebreakers matches too, kept in memory
+// and timed by clock (time.Now when nil).
+func WithLive(t testing.TB, clock play.Clock) *httpapi.Server {
+	t.Helper()
+	if clock == nil {
+		clock = time.Now
+	}
+	h := New(t)
+	h.ServeLive(live.NewServer(&memory.Store{}, clock))
+	return h
 }

@@ -222,7 +222,7 @@ func TestGoldenOverHTTP(t *testing.T) {
 	}
 	c := &contractTransport{t: t, h: testserver.New(t), longest: map[string]int{}}
 	for i := range cases {
-		if err := conformance.Replay(context.Background(), &cases[i], c, ref); err != nil {
+		if err := conformance.Replay(context.Background(), &cases[i], c, ref, true); err != nil {
 			t.Error(err)
 		}
 	}

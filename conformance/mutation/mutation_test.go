@@ -1,0 +1,169 @@
+package mutation
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"slices"
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/conformance/protocol"
+	"github.com/agentgames/bundle/conformance/rules"
+	"github.com/agentgames/bundle/internal/testserver"
+)
+
+// seeds is how many seeds each referee plays against a mutant: enough
+// for every mutant here to show, few enough to keep the tests quick.
+const seeds = 6
+
+// Mutant is a broken variant of the server: Wrap puts it in front of the
+// real handler.
+type Mutant struct {
+	Name string
+	Wrap func(http.Handler) http.Handler
+}
+
+// Edit is a mutant's change to one exchange. Request may rewrite the
+// request body before the server reads it; Answer may rewrite the answer,
+// decoded as a JSON object (nil when it is not one), and its status. Both
+// are optional. Returning changed false from Answer leaves the bytes as
+// the server wrote them.
+type Edit struct {
+	Request func(r *http.Request, body []byte) []byte
+	Answer  func(r *http.Request, body []byte, status *int, answer map[string]any) (changed bool)
+}
+
+// Proxy wraps h with an edit. Exchanges go through one at a time, so an
+// edit may keep state (count answers, remember a token) without locks.
+func Proxy(e Edit) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler {
+		var mu sync.Mutex
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			defer mu.Unlock()
+			body, _ := io.ReadAll(r.Body)
+			if e.Request != nil {
+				body = e.Request(r, body)
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			r.ContentLength = int64(len(body))
+			rec := &buffer{header: http.Header{}}
+			h.ServeHTTP(rec, r)
+			status, out := rec.status, rec.body.Bytes()
+			if status == 0 {
+				status = http.StatusOK
+			}
+			if e.Answer != nil {
+				var answer map[string]any
+				d := json.NewDecoder(bytes.NewReader(out))
+				d.UseNumber()
+				if d.Decode(&answer) != nil {
+					answer = nil
+				}
+				if e.Answer(r, body, &status, answer) && answer != nil {
+					out, _ = json.Marshal(answer)
+				}
+			}
+			for k, v := range rec.header {
+				w.Header()[k] = v
+			}
+			w.Header().Set("Content-Length", strconv.Itoa(len(out)))
+			w.WriteHeader(status)
+			w.Write(out)
+		})
+	}
+}
+
+// buffer keeps what the real handler wrote.
+type buffer struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (b *buffer) Header() http.Header { return b.header }
+func (b *buffer) WriteHeader(s int) {
+	if b.status == 0 {
+		b.status = s
+	}
+}
+func (b *buffer) Write(p []byte) (int, error) { b.WriteHeader(http.StatusOK); return b.body.Write(p) }
+
+// checks are game's protocol and rules checks, the levels a mutant must
+// fail without golden files; those that wait on the server's clock come
+// last, so a mutant caught before them costs no wait.
+func checks(t *testing.T, game string) []check.Check {
+	t.Helper()
+	rc, err := rules.Checks(game, seeds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := append(protocol.Checks(game), rc...)
+	slices.SortStableFunc(cs, func(a, b check.Check) int { return cmp.Compare(a.Wait, b.Wait) })
+	return cs
+}
+
+// server is the real handler a mutant wraps: every game, live matches
+// included.
+func server(t *testing.T) http.Handler { return testserver.WithLive(t, nil) }
+
+// firstFailure runs checks against h in order and answers the first
+// failure, or nil when every check passes.
+func firstFailure(t *testing.T, h http.Handler, cs []check.Check) (string, error) {
+	target := check.HandlerTarget(h)
+	for _, c := range cs {
+		if err := c.Run(context.Background(), target); err != nil {
+			return c.Ref(), err
+		}
+	}
+	return "", nil
+}
+
+// mustCatch requires that some protocol or rules check of game fails
+// against each mutant, and reports which one and how.
+func mustCatch(t *testing.T, game string, mutants []Mutant) {
+	t.Helper()
+	if len(mutants) < 5 {
+		t.Errorf("%s has %d mutants; the suite is proved on at least five a game", game, len(mutants))
+	}
+	cs := checks(t, game)
+	for _, m := range mutants {
+		t.Run(m.Name, func(t *testing.T) {
+			t.Parallel()
+			ref, err := firstFailure(t, m.Wrap(server(t)), cs)
+			if err == nil {
+				t.Fatalf("no %s protocol or rules check fails against the mutant %q: the checker passes a broken server", game, m.Name)
+			}
+			var f *check.Failure
+			if !errors.As(err, &f) {
+				t.Errorf("%s fails with %T, not a *check.Failure a person can act on: %v", ref, err, err)
+			}
+			t.Logf("caught by %s: %v", ref, err)
+		})
+	}
+}
+
+// TestTheRealServerPasses: every protocol and rules check passes against
+// the unbroken server, so what the mutants fail is theirs.
+func TestTheRealServerPasses(t *testing.T) {
+	t.Parallel()
+	for _, game := range check.Games {
+		t.Run(game, func(t *testing.T) {
+			t.Parallel()
+			cs := checks(t, game)
+			if len(cs) == 0 {
+				t.Fatalf("%s has no protocol or rules checks", game)
+			}
+			if ref, err := firstFailure(t, server(t), cs); err != nil {
+				t.Fatalf("%s fails against the real server: %v", ref, err)
+			}
+		})
+	}
+}

@@ -1,0 +1,117 @@
+package protocol
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// This file holds what the docs promise of every envelope and every
+// refusal, beyond the contract's schemas: the fields that must agree with
+// each other, and the refusal's unchanged state.
+
+// envelope checks an accepted answer (sent is the action it answers, nil
+// for an init): ok true, a token (Brinebell's under both names, the same),
+// an observation, gameOver, turn "over", a result and an empty legalActions
+// all together; spec naming the game on init, which opens a match; events
+// on an action's answer where the game documents them.
+func (w *walk) envelope(a *answer, sent json.RawMessage) error {
+	h := &a.head
+	if !h.OK {
+		return w.fail("ok", "an accepted action answers ok true", "true", fmt.Sprintf("false (%s: %s)", h.Code, h.Reason))
+	}
+	if a.token() == "" {
+		return w.fail("state", "every envelope carries the state token to send next", "a token", `""`)
+	}
+	if w.game == "brinebell" && h.State != h.StateToken {
+		return w.fail("stateToken", "Brinebell's answers carry the token as state and stateToken, the same", showToken(h.State), showToken(h.StateToken))
+	}
+	if strings.TrimSpace(h.Observation) == "" {
+		return w.fail("observation", "every envelope carries the observation text", "a text", `""`)
+	}
+	over := h.Turn == "over"
+	result := len(h.Result) > 0 && !bytes.Equal(h.Result, []byte("null"))
+	switch {
+	case h.GameOver != over:
+		return w.fail("turn", `turn is "over" exactly when gameOver is true`, fmt.Sprintf("over=%v", h.GameOver), fmt.Sprintf("%q", h.Turn))
+	case h.GameOver != result:
+		return w.fail("result", "result is null while the match is open and set once it is over", fmt.Sprintf("set=%v", h.GameOver), string(h.Result))
+	case h.GameOver != (len(h.LegalActions) == 0):
+		return w.fail("legalActions", "legalActions lists every legal action: none once the match is over, some while it is open",
+			fmt.Sprintf("empty=%v", h.GameOver), fmt.Sprintf("%d actions", len(h.LegalActions)))
+	}
+	if sent == nil {
+		if h.Spec == nil || h.Spec.Slug != w.game {
+			got := "absent"
+			if h.Spec != nil {
+				got = fmt.Sprintf("%q", h.Spec.Slug)
+			}
+			return w.fail("spec.slug", "init carries spec, the game's self-description", fmt.Sprintf("%q", w.game), got)
+		}
+		if h.GameOver {
+			return w.fail("gameOver", "init starts a match at your turn", "false", "true")
+		}
+		return nil
+	}
+	if specs[w.game].events && len(h.Events) == 0 {
+		return w.fail("events", "an action's answer lists what it caused in events", "events", "absent")
+	}
+	return nil
+}
+
+// refusal checks a refused action's answer against the answer before it
+// (prev) and the token sent: ok false, a documented code (want, when
+// given), a reason, the same legalActions and gameOver, and the token
+// unchanged.
+func (w *walk) refusal(a, prev *answer, sent string, want ...string) error {
+	h := &a.head
+	if h.OK {
+		return w.fail("ok", "an action outside the grammar or against the rules is refused with ok false", "false"+wantCodes(want), "true")
+	}
+	if len(want) > 0 && !slices.Contains(want, h.Code) {
+		return w.fail("code", "the documented refusal code", strings.Join(want, " or "), fmt.Sprintf("%q (%s)", h.Code, h.Reason))
+	}
+	if strings.TrimSpace(h.Reason) == "" {
+		return w.fail("reason", "a refusal says why", "a reason", `""`)
+	}
+	for _, f := range []struct{ name, got string }{{"state", h.State}, {"stateToken", h.StateToken}} {
+		if f.got == "" && (f.name == "state" || w.game != "brinebell") {
+			continue // the contract requires what must be there
+		}
+		if f.got != sent {
+			return w.fail(f.name, "a refusal changes nothing: it answers the token sent, unchanged", showToken(sent), showToken(f.got))
+		}
+	}
+	if h.GameOver != prev.head.GameOver {
+		return w.fail("gameOver", "a refusal changes nothing", fmt.Sprint(prev.head.GameOver), fmt.Sprint(h.GameOver))
+	}
+	if !sameJSON(prev.body["legalActions"], a.body["legalActions"]) {
+		path, x, y := firstDifference("legalActions", prev.body["legalActions"], a.body["legalActions"])
+		return w.fail(path, "a refusal answers the legal actions of the state it leaves unchanged", x, y)
+	}
+	return nil
+}
+
+func wantCodes(want []string) string {
+	if len(want) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(want, " or ") + ")"
+}
+
+// sameJSON reports whether two decoded JSON values are equal.
+func sameJSON(a, b any) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return bytes.Equal(x, y)
+}
+
+// showToken shows a token briefly: its length and both ends.
+func showToken(token string) string {
+	if len(token) <= 16 {
+		return fmt.Sprintf("%q", token)
+	}
+	return fmt.Sprintf("%q (%d chars)", token[:8]+"..."+token[len(token)-8:], len(token))
+}

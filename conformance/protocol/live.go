@@ -1,0 +1,337 @@
+package protocol
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"regexp"
+	"time"
+
+	"github.com/agentgames/bundle/conformance/check"
+)
+
+// liveChecks are the live Tidebreakers match API's protocol checks (the
+// card's agent API; docs/tidebreakers.md "Live matches"; openapi.yaml's
+// /api/matches operations, against which every answer is validated):
+// create and join and their answers, the public state's fields, the
+// lobby and its refusals, turn order and supply accounting over a few
+// turns, the combat arithmetic of four set expeditions, the refusals of
+// wrong seats, wrong and missing tokens, moves the rules forbid and
+// malformed bodies (each with its documented status and code, and the
+// match unchanged), matches against captains, and the lobby filling its
+// empty seats with captains after its 10 seconds (the one check that
+// waits, about 10 s of real time).
+//
+// Checks impossible from the API, and why:
+//   - That tokens are 256 random bits kept only as hashes, and compared
+//     in constant time: only their being distinct and secret (absent from
+//     the public state) is observable.
+//   - The 9-minute time limit: it would need a match to last 9 minutes.
+//   - That concurrent actions never both apply: the suite's checks send
+//     one request at a time.
+//   - The opening seat is drawn from a seed the server keeps: the checks
+//     play whichever seat the public state names.
+func liveChecks() []check.Check {
+	list := []struct {
+		name string
+		run  func(c *liveClient) error
+		wait time.Duration
+	}{
+		{"create", liveCreate, 0},
+		{"create-refusals", liveCreateRefusals, 0},
+		{"join", liveJoin, 0},
+		{"no-match", liveNoMatch, 0},
+		{"lobby-refusals", liveLobbyRefusals, 0},
+		{"turn-order", liveTurnOrder, 0},
+		{"seat-refusals", liveSeatRefusals, 0},
+		{"illegal-moves", liveIllegalMoves, 0},
+		{"combat", liveCombat, 0},
+		{"bad-bodies", liveBadBodies, 0},
+		{"captains", liveCaptains, 0},
+		{"lobby-fill", liveLobbyFill, 10*time.Second + 300*time.Millisecond},
+	}
+	var out []check.Check
+	for _, l := range list {
+		out = append(out, check.Check{Game: "tidebreakers", Level: check.Protocol, Name: "live/" + l.name,
+			Run: func(ctx context.Context, t check.Target) error {
+				return l.run(&liveClient{ctx: ctx, t: t, step: -1, seats: map[string]int{}})
+			}, Wait: l.wait})
+	}
+	return out
+}
+
+// The answers, as the docs and openapi.yaml give them.
+type (
+	liveTile struct {
+		Owner    *int `json:"owner"`
+		Strength int  `json:"strength"`
+	}
+	liveSeat struct {
+		Seat   int    `json:"seat"`
+		Name   string `json:"name"`
+		Bot    bool   `json:"bot"`
+		Joined bool   `json:"joined"`
+	}
+	liveEntry struct {
+		Round  int    `json:"round"`
+		Kind   string `json:"kind"`
+		Seat   *int   `json:"seat"`
+		From   *int   `json:"from,omitempty"`
+		To     *int   `json:"to,omitempty"`
+		Sent   *int   `json:"sent,omitempty"`
+		Before *int   `json:"before,omitempty"`
+		After  *int   `json:"after,omitempty"`
+		Ending string `json:"ending,omitempty"`
+	}
+	liveState struct {
+		Code       string      `json:"code"`
+		Players    int         `json:"players"`
+		Phase      string      `json:"phase"`
+		Round      int         `json:"round"`
+		Turn       *int        `json:"turn"`
+		SupplyLeft int         `json:"supply_left"`
+		Over       bool        `json:"over"`
+		Winner     *int        `json:"winner"`
+		Ending     string      `json:"ending"`
+		Tiles      []liveTile  `json:"tiles"`
+		TileCounts []int       `json:"tile_counts"`
+		Strengths  []int       `json:"strengths"`
+		Seats      []liveSeat  `json:"seats"`
+		Log        []liveEntry `json:"log"`
+	}
+	liveJoined struct {
+		Code  string `json:"code"`
+		Seat  int    `json:"seat"`
+		Token string `json:"token"`
+	}
+	liveError struct {
+		Error struct {
+			Code    string `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+)
+
+// liveStatus is each documented error code's HTTP status.
+var liveStatus = map[string]int{"invalid_request": 400, "bad_json": 400, "forbidden": 403, "no_match": 404,
+	"not_your_turn": 409, "illegal_move": 409, "match_over": 409, "match_full": 409, "body_too_large": 413}
+
+var liveCodePattern = regexp.MustCompile(`^[A-Z]{4}$`)
+
+// liveCorners are the starting islands of 2 captains by seat, and two
+// neighbours of each.
+var (
+	liveCorner     = [2]int{0, 24}
+	liveNeighbours = [2][2]int{{1, 5}, {23, 19}}
+)
+
+func livePtr(v int) *int { return &v }
+
+func liveShow(v any) string {
+	if p, ok := v.(*int); ok {
+		if p == nil {
+			return "null"
+		}
+		return fmt.Sprint(*p)
+	}
+	b, _ := json.Marshal(v)
+	return check.Brief(string(b), 240)
+}
+
+// liveClient sends one check's requests and places its failures.
+type liveClient struct {
+	ctx    context.Context
+	t      check.Target
+	match  string
+	step   int
+	action json.RawMessage
+	seats  map[string]int // token -> seat, to name tokens in failures
+	code   string         // the match of the check, once created
+}
+
+func (c *liveClient) fail(path, rule, want, got string) *check.Failure {
+	return &check.Failure{Match: c.match, Step: c.at(), Action: c.action, Path: path, Rule: rule, Want: want, Got: got}
+}
+
+// at is the step of the last request: 0 for the create, n for the n-th
+// request after it; -1 outside a match.
+func (c *liveClient) at() int {
+	if c.code == "" {
+		return -1
+	}
+	return c.step
+}
+
+// send makes one request (route names its operation in openapi.yaml)
+// and validates the answer against the contract.
+func (c *liveClient) send(method, path, route string, body any) (*check.Reply, error) {
+	if method == "POST" {
+		c.step++
+		shown := map[string]any{"call": "POST " + path}
+		if m, ok := body.(map[string]any); ok {
+			for k, v := range m {
+				shown[k] = v
+			}
+			if tok, ok := m["token"].(string); ok {
+				shown["token"] = "<a token of no seat>"
+				if s, ok := c.seats[tok]; ok {
+					shown["token"] = fmt.Sprintf("<seat %d's token>", s)
+				}
+			}
+		} else if b, ok := body.([]byte); ok {
+			shown["body"] = check.Brief(string(b), 80)
+		}
+		c.action, _ = json.Marshal(shown)
+	}
+	r, err := c.t.JSON(c.ctx, method, path, body)
+	if err != nil {
+		return nil, err
+	}
+	d, f := contractOf()
+	if f == nil {
+		f = d.validate(method, route, r)
+	}
+	if f != nil {
+		f.Match, f.Step, f.Action = c.match, c.at(), c.action
+		return nil, f
+	}
+	return r, nil
+}
+
+// ok requires a 200 answer and decodes it into v.
+func (c *liveClient) ok(r *check.Reply, v any, rule string) error {
+	if r.Status != 200 {
+		return c.fail("status", rule, "200", fmt.Sprintf("%d %s", r.Status, check.Brief(string(r.Body), 200)))
+	}
+	if err := json.Unmarshal(r.Body, v); err != nil {
+		return c.fail("body", rule, "the documented JSON", err.Error())
+	}
+	return nil
+}
+
+// create opens a match; extra adds fields to {players}.
+func (c *liveClient) create(players int, extra map[string]any) (*liveJoined, error) {
+	body := map[string]any{"players": players}
+	for k, v := range extra {
+		body[k] = v
+	}
+	c.step, c.code, c.match = -1, "", fmt.Sprintf("live match being created (%d seats)", players)
+	r, err := c.send("POST", "/api/matches", "/api/matches", body)
+	if err != nil {
+		return nil, err
+	}
+	var j liveJoined
+	if err := c.ok(r, &j, "POST /api/matches with {players: 2-4, name} creates a match"); err != nil {
+		return nil, err
+	}
+	c.code = j.Code
+	c.match = fmt.Sprintf("live match %s (%d seats)", j.Code, players)
+	switch {
+	case !liveCodePattern.MatchString(j.Code):
+		return nil, c.fail("code", "a match code is four letters", "^[A-Z]{4}$", fmt.Sprintf("%q", j.Code))
+	case j.Seat != 0:
+		return nil, c.fail("seat", "the creator holds seat 0", "0", fmt.Sprint(j.Seat))
+	case j.Token == "":
+		return nil, c.fail("token", "the creator gets its seat's token", "a token", `""`)
+	}
+	c.seats[j.Token] = 0
+	return &j, nil
+}
+
+// join takes a seat of the check's match and requires the given one.
+func (c *liveClient) join(name string, seat int) (*liveJoined, error) {
+	r, err := c.send("POST", "/api/matches/"+c.code+"/join", "/api/matches/{code}/join", map[string]any{"name": name})
+	if err != nil {
+		return nil, err
+	}
+	var j liveJoined
+	if err := c.ok(r, &j, "a join of a match in its lobby answers {seat, token}"); err != nil {
+		return nil, err
+	}
+	if j.Seat != seat {
+		return nil, c.fail("seat", "a join takes the first empty seat", fmt.Sprint(seat), fmt.Sprint(j.Seat))
+	}
+	if _, taken := c.seats[j.Token]; taken || j.Token == "" {
+		return nil, c.fail("token", "every seat gets its own secret token", "a new token", "a token already handed out (or none)")
+	}
+	c.seats[j.Token] = seat
+	return &j, nil
+}
+
+// get reads the public state of the check's match.
+func (c *liveClient) get() (*liveState, error) {
+	r, err := c.send("GET", "/api/matches/"+c.code, "/api/matches/{code}", nil)
+	if err != nil {
+		return nil, err
+	}
+	var s liveState
+	return &s, c.ok(r, &s, "GET /api/matches/{code} answers the public state")
+}
+
+// act sends supply, attack or pass and decodes the public state it
+// answers.
+func (c *liveClient) act(op string, body map[string]any) (*liveState, error) {
+	r, err := c.send("POST", "/api/matches/"+c.code+"/"+op, "/api/matches/{code}/"+op, body)
+	if err != nil {
+		return nil, err
+	}
+	var s liveState
+	return &s, c.ok(r, &s, "a legal action of the seat to act answers the public state")
+}
+
+// refused sends a request that must be refused with code, and requires
+// the match (when there is one) unchanged.
+func (c *liveClient) refused(path, route string, body any, code, rule string) error {
+	var before *liveState
+	if c.code != "" {
+		var err error
+		if before, err = c.get(); err != nil {
+			return err
+		}
+	}
+	r, err := c.send("POST", path, route, body)
+	if err != nil {
+		return err
+	}
+	if err := c.isError(r, code, rule); err != nil {
+		return err
+	}
+	if before == nil {
+		return nil
+	}
+	after, err := c.get()
+	if err != nil {
+		return err
+	}
+	if !reflect.DeepEqual(before, after) {
+		return c.fail("", "a refused request changes nothing ("+rule+")", liveShow(before), liveShow(after))
+	}
+	return nil
+}
+
+// isError requires the documented status and {error: {code, message}}.
+func (c *liveClient) isError(r *check.Reply, code, rule string) error {
+	var e liveError
+	if r.Status != liveStatus[code] || json.Unmarshal(r.Body, &e) != nil || e.Error.Code != code || e.Error.Message == "" {
+		return c.fail("error.code", rule+fmt.Sprintf(": %d {error: {code: %s, message}}", liveStatus[code], code),
+			fmt.Sprintf("%d %s", liveStatus[code], code), fmt.Sprintf("%d %s", r.Status, check.Brief(string(r.Body), 200)))
+	}
+	return nil
+}
+
+// refuseAct is refused for an action of the check's match.
+func (c *liveClient) refuseAct(op string, body any, code, rule string) error {
+	return c.refused("/api/matches/"+c.code+"/"+op, "/api/matches/{code}/"+op, body, code, rule)
+}
+
+// expect compares fields of a state with what the rules give.
+func (c *liveClient) expect(rule string, pairs ...any) error {
+	for i := 0; i+2 < len(pairs); i += 3 {
+		path, want, got := pairs[i].(string), pairs[i+1], pairs[i+2]
+		if !reflect.DeepEqual(want, got) {
+			return c.fail(path, rule, liveShow(want), liveShow(got))
+		}
+	}
+	return nil
+}

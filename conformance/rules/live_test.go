@@ -1,0 +1,54 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/internal/testserver"
+)
+
+// TestLiveRealServer: every live match check passes against this bundle's
+// server, within the suite's time budget.
+func TestLiveRealServer(t *testing.T) {
+	runChecks(t, check.HandlerTarget(testserver.WithLive(t, nil)), liveChecks(DefaultSeeds))
+}
+
+// TestLiveModel: the referee's own rules, on cases the docs spell out.
+func TestLiveModel(t *testing.T) {
+	for round, want := range map[int]int{1: 3, 10: 3, 11: 4, 20: 4, 21: 5, 30: 5, 31: 6, 60: 6} {
+		if got := liveSupplyIn(round); got != want {
+			t.Errorf("supply in round %d: %d, want %d", round, got, want)
+		}
+	}
+	bots := []bool{false, false, false}
+	m := liveOpening(3, 1, bots)
+	if m.cells[0].owner != 0 || m.cells[4].owner != 1 || m.cells[24].owner != 2 || m.cells[12] != (liveCell{-1, 2, 2}) {
+		t.Fatalf("3 seats start at 0, 4 and 24 with wild islands at 2: %v", m.cells)
+	}
+	// The opener (seat 1) is out: seat 0's turn passing to seat 2 passes
+	// the opener's place, so round 2 begins.
+	m.cells[4] = liveCell{-1, 0, 0}
+	m.turn = 0
+	m.endTurn()
+	if m.turn != 2 || m.round != 2 || m.left != 3 || m.phase != "supply" {
+		t.Errorf("after seat 0 with the opener out: turn %d, round %d, left %d, phase %s; want seat 2 in round 2 with 3", m.turn, m.round, m.left, m.phase)
+	}
+	// Round 60 over: seats 0 and 2 tie on islands and strength, a draw.
+	m.round, m.turn = 60, 2
+	m.endTurn()
+	if m.turn != 0 || m.over {
+		t.Fatalf("seat 0 still plays round 60 after seat 2: turn %d, over %v", m.turn, m.over)
+	}
+	m.endTurn()
+	if !m.over || m.ending != "round_cap" || m.winner != -1 || len(m.added) != 1 || m.added[0].Seat != nil {
+		t.Errorf("after round 60 with a tie: over %v, ending %q, winner %d, log %v; want a draw by round_cap", m.over, m.ending, m.winner, m.added)
+	}
+	// A capture of an island with a garrison of 0 by 1 leaves 1.
+	m = liveOpening(2, 0, []bool{false, false})
+	m.cells[1] = liveCell{-1, 0, 0}
+	m.supply(0, 3)
+	m.expedition(0, 0, 1, 1, 0)
+	if m.cells[1] != (liveCell{0, 1, 1}) || m.cells[0] != (liveCell{0, 6, 6}) || m.total[0] != 7 || m.added[0].Kind != "captured" || m.turn != 1 {
+		t.Errorf("1 sent on a garrison of 0: island %v, from %v, total %d, log %v", m.cells[1], m.cells[0], m.total[0], m.added)
+	}
+}

@@ -1,0 +1,155 @@
+package rules
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/internal/testserver"
+)
+
+// TestTidebreakersRefereePassesTheServer: every stateless-loop match of
+// the default seeds passes against this bundle's server, in time.
+func TestTidebreakersRefereePassesTheServer(t *testing.T) {
+	var matches []check.Check
+	for _, c := range tidebreakersChecks(DefaultSeeds) {
+		if strings.Contains(c.Name, "-agent-seed") { // not the live match API's checks
+			matches = append(matches, c)
+		}
+	}
+	took := runChecks(t, check.HandlerTarget(testserver.New(t)), matches)
+	if n := len(matches); n != 3*DefaultSeeds {
+		t.Errorf("%d matches, want 3 agents x %d seeds", n, DefaultSeeds)
+	}
+	// Its budget is about 8 s on a quiet machine; under a loaded test run
+	// only the whole suite's 60 s is a failure.
+	if took > 60*time.Second {
+		t.Errorf("the referee took %v, over the suite's 60 s", took)
+	}
+}
+
+// tidebreakersEv builds an event.
+func tidebreakersEv(seat int, typ string, fields ...int) tidebreakersEvent {
+	ev := tidebreakersEvent{Seat: seat, Type: typ}
+	switch typ {
+	case "supply":
+		ev.Tile, ev.Amount = tidebreakersInt(fields[0]), tidebreakersInt(fields[1])
+	case "attack":
+		ev.From, ev.To, ev.Send = tidebreakersInt(fields[0]), tidebreakersInt(fields[1]), tidebreakersInt(fields[2])
+	}
+	return ev
+}
+
+// TestTidebreakersCombat: the referee's combat is the documented one and
+// it refuses an event that says otherwise.
+func TestTidebreakersCombat(t *testing.T) {
+	g := tidebreakersOpening(2, 0)
+	for _, ev := range []tidebreakersEvent{tidebreakersEv(0, "supply", 0, 2), tidebreakersEv(0, "supply", 0, 1)} {
+		if _, b := g.apply(ev, "e"); b != nil {
+			t.Fatalf("%+v refused: %+v", ev, *b)
+		}
+	}
+	if g.strength[0] != 7 || g.phase != "expedition" {
+		t.Fatalf("after supply 2+1 on 4: strength %d, phase %s; want 7, expedition", g.strength[0], g.phase)
+	}
+	// Sending exactly the garrison is repelled and leaves 0.
+	ev := tidebreakersEv(0, "attack", 0, 1, 2)
+	ev.Result, ev.Before, ev.After = "repelled", tidebreakersInt(2), tidebreakersInt(1)
+	if _, b := g.clone().apply(ev, "e"); b == nil || b.path != "e.after" || b.want != "0" {
+		t.Fatalf("a repelled expedition leaving 1 of 2-2 passed: %+v", b)
+	}
+	ev.After = tidebreakersInt(0)
+	if _, b := g.apply(ev, "e"); b != nil {
+		t.Fatalf("2 against 2 refused: %+v", *b)
+	}
+	if g.owner[1] != -1 || g.strength[1] != 0 || g.strength[0] != 5 || g.turn != 1 || g.round != 1 {
+		t.Fatalf("after 2 against 2: island 1 %d/%d, island 0 %d, turn %d round %d", g.owner[1], g.strength[1], g.strength[0], g.turn, g.round)
+	}
+	// Seat 1 passes; seat 0 takes the garrison at 0 with 1.
+	for _, ev := range []tidebreakersEvent{tidebreakersEv(1, "supply", 24, 3), tidebreakersEv(1, "pass"), tidebreakersEv(0, "supply", 0, 3)} {
+		if _, b := g.apply(ev, "e"); b != nil {
+			t.Fatalf("%+v refused: %+v", ev, *b)
+		}
+	}
+	if g.round != 2 {
+		t.Fatalf("round %d after both turns, want 2", g.round)
+	}
+	ev = tidebreakersEv(0, "attack", 0, 1, 1)
+	ev.Result, ev.Before, ev.After = "captured", tidebreakersInt(0), tidebreakersInt(1)
+	if _, b := g.apply(ev, "e"); b != nil || g.owner[1] != 0 || g.strength[1] != 1 {
+		t.Fatalf("1 against 0: %+v, island 1 %d/%d", b, g.owner[1], g.strength[1])
+	}
+	// Seat 1 may not act out of turn, nor send all it has.
+	if _, b := g.clone().apply(tidebreakersEv(0, "pass"), "e"); b == nil || b.path != "e.seat" {
+		t.Fatalf("seat 0 acting in seat 1's turn passed: %+v", b)
+	}
+	g.apply(tidebreakersEv(1, "supply", 24, 3), "e")
+	if _, b := g.apply(tidebreakersEv(1, "attack", 24, 23, 10), "e"); b == nil || !strings.Contains(b.rule, "at least 1 stays") {
+		t.Fatalf("sending all 10 of 10 passed: %+v", b)
+	}
+}
+
+// TestTidebreakersRounds: turns skip captains that are out, rounds count
+// from the opener, and the end of round 60 scores the match.
+func TestTidebreakersRounds(t *testing.T) {
+	g := tidebreakersOpening(4, 2)
+	g.out[3] = true
+	var order []int
+	for range 5 {
+		order = append(order, g.turn*10+g.round)
+		g.endTurn()
+	}
+	if want := []int{21, 1, 11, 22, 2}; !slices.Equal(order, want) {
+		t.Fatalf("seat*10+round over five turns: %v, want %v", order, want)
+	}
+	if tidebreakersSupplyIn(10) != 3 || tidebreakersSupplyIn(11) != 4 || tidebreakersSupplyIn(31) != 6 || tidebreakersSupplyIn(60) != 6 {
+		t.Fatal("supply is not 3 to round 10, 4 from 11, 6 from 31 on")
+	}
+	g.round, g.turn = tidebreakersMaxRounds, 1
+	g.endTurn()
+	if g.phase != "over" || g.ending != "round_cap" || g.winner != -1 {
+		t.Fatalf("after round 60 with every seat alike: %s %s winner %d, want over round_cap draw", g.phase, g.ending, g.winner)
+	}
+	g.strength[0]++
+	if g.scoreWinner() != 0 {
+		t.Fatal("equal islands: the most strength does not win")
+	}
+	g.owner[1] = 1
+	if g.scoreWinner() != 1 {
+		t.Fatal("the most islands does not win before strength")
+	}
+}
+
+// TestTidebreakersSamplePolicy: the sample captain is held to its weakest
+// border island and to its clearly stronger attacks.
+func TestTidebreakersSamplePolicy(t *testing.T) {
+	g := tidebreakersOpening(2, 1)
+	g.owner[23], g.strength[23] = 1, 1
+	if b := g.policy("sample", tidebreakersEv(1, "supply", 24, 3), "e"); b == nil {
+		t.Fatal("sample supplying 24 (4) over 23 (1) passed")
+	}
+	if b := g.policy("sample", tidebreakersEv(1, "supply", 23, 2), "e"); b == nil {
+		t.Fatal("sample supplying 2 of 3 passed")
+	}
+	if b := g.policy("sample", tidebreakersEv(1, "supply", 23, 3), "e"); b != nil {
+		t.Fatalf("sample supplying its weakest border island refused: %+v", *b)
+	}
+	g.phase, g.strength[24] = "expedition", 5
+	if b := g.policy("sample", tidebreakersEv(1, "pass"), "e"); b == nil {
+		t.Fatal("sample passing with 4 against 2 passed")
+	}
+	if b := g.policy("sample", tidebreakersEv(1, "attack", 24, 19, 4), "e"); b != nil {
+		t.Fatalf("sample's 4 against 2 refused: %+v", *b)
+	}
+	if b := g.policy("sample", tidebreakersEv(1, "attack", 24, 19, 3), "e"); b == nil {
+		t.Fatal("sample sending 3 of 5 passed")
+	}
+	if b := g.policy("strong", tidebreakersEv(1, "attack", 24, 19, 2), "e"); b == nil {
+		t.Fatal("strong sending 2 against 2 passed")
+	}
+	if b := g.policy("strong", tidebreakersEv(1, "attack", 24, 19, 3), "e"); b != nil {
+		t.Fatalf("strong's smallest capture refused: %+v", *b)
+	}
+}
