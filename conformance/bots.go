@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+
+	"github.com/agentgames/bundle/conformance/check"
 )
 
 // BotsDir is the folder of golden/ that holds bot endpoints' exchanges,
@@ -94,7 +96,7 @@ func (e *Exchange) Check(status int, body []byte) error {
 		s, isString := v.(string)
 		switch {
 		case !isString:
-			return fmt.Errorf("%q is %s, want a string", k, show(v))
+			return fmt.Errorf("%q is %s, want a string", k, check.Show(v))
 		case k == "play" && len(e.Safe) > 0 && !slices.Contains(e.Safe, s):
 			return fmt.Errorf("play %q loses the round; the safe moves are %s", s, strings.Join(e.Safe, ", "))
 		case k == "play" && !slices.Contains(Directions, s):

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strconv"
 	"sync"
@@ -54,12 +55,9 @@ func Proxy(e Edit) func(http.Handler) http.Handler {
 			}
 			r.Body = io.NopCloser(bytes.NewReader(body))
 			r.ContentLength = int64(len(body))
-			rec := &buffer{header: http.Header{}}
+			rec := httptest.NewRecorder()
 			h.ServeHTTP(rec, r)
-			status, out := rec.status, rec.body.Bytes()
-			if status == 0 {
-				status = http.StatusOK
-			}
+			status, out := rec.Code, rec.Body.Bytes()
 			if e.Answer != nil {
 				var answer map[string]any
 				d := json.NewDecoder(bytes.NewReader(out))
@@ -71,7 +69,7 @@ func Proxy(e Edit) func(http.Handler) http.Handler {
 					out, _ = json.Marshal(answer)
 				}
 			}
-			for k, v := range rec.header {
+			for k, v := range rec.Header() {
 				w.Header()[k] = v
 			}
 			w.Header().Set("Content-Length", strconv.Itoa(len(out)))
@@ -80,21 +78,6 @@ func Proxy(e Edit) func(http.Handler) http.Handler {
 		})
 	}
 }
-
-// buffer keeps what the real handler wrote.
-type buffer struct {
-	header http.Header
-	status int
-	body   bytes.Buffer
-}
-
-func (b *buffer) Header() http.Header { return b.header }
-func (b *buffer) WriteHeader(s int) {
-	if b.status == 0 {
-		b.status = s
-	}
-}
-func (b *buffer) Write(p []byte) (int, error) { b.WriteHeader(http.StatusOK); return b.body.Write(p) }
 
 // checks are game's protocol and rules checks, the levels a mutant must
 // fail without golden files; those that wait on the server's clock come

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/agentgames/bundle/conformance/check"
 )
 
 // This file holds what the docs promise of every envelope and every
@@ -88,8 +90,8 @@ func (w *walk) refusal(a, prev *answer, sent string, want ...string) error {
 		return w.fail("gameOver", "a refusal changes nothing", fmt.Sprint(prev.head.GameOver), fmt.Sprint(h.GameOver))
 	}
 	if !sameJSON(prev.body["legalActions"], a.body["legalActions"]) {
-		path, x, y := firstDifference("legalActions", prev.body["legalActions"], a.body["legalActions"])
-		return w.fail(path, "a refusal answers the legal actions of the state it leaves unchanged", x, y)
+		d := check.Diff(prev.body["legalActions"], a.body["legalActions"])
+		return w.fail("legalActions"+strings.TrimPrefix(d.Path, "(answer)"), "a refusal answers the legal actions of the state it leaves unchanged", d.Want, d.Got)
 	}
 	return nil
 }

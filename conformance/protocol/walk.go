@@ -218,8 +218,8 @@ func (w *walk) sameAnswer(want, got *answer, rule string, ignore ...string) erro
 	if reflect.DeepEqual(a, b) {
 		return nil
 	}
-	path, x, y := firstDifference("", a, b)
-	return w.fail(cmp.Or(path, "body"), rule, x, y)
+	d := check.Diff(a, b)
+	return w.fail(d.Path, rule, d.Want, d.Got)
 }
 
 // withoutKeys is m without the state tokens and the keys named.
@@ -231,54 +231,6 @@ func withoutKeys(m map[string]any, keys ...string) map[string]any {
 		}
 	}
 	return out
-}
-
-// firstDifference is where a and b first differ, and their values there.
-func firstDifference(path string, a, b any) (string, string, string) {
-	switch x := a.(type) {
-	case map[string]any:
-		y, ok := b.(map[string]any)
-		if !ok {
-			break
-		}
-		keys := make([]string, 0, len(x)+len(y))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		for k := range y {
-			if _, ok := x[k]; !ok {
-				keys = append(keys, k)
-			}
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			p := k
-			if path != "" {
-				p = path + "." + k
-			}
-			xv, xok := x[k]
-			yv, yok := y[k]
-			switch {
-			case !xok:
-				return p, "absent", brief(yv)
-			case !yok:
-				return p, brief(xv), "absent"
-			case !reflect.DeepEqual(xv, yv):
-				return firstDifference(p, xv, yv)
-			}
-		}
-	case []any:
-		y, ok := b.([]any)
-		if !ok || len(x) != len(y) {
-			break
-		}
-		for i := range x {
-			if !reflect.DeepEqual(x[i], y[i]) {
-				return firstDifference(fmt.Sprintf("%s[%d]", path, i), x[i], y[i])
-			}
-		}
-	}
-	return path, brief(a), brief(b)
 }
 
 // brief is v as short JSON.
