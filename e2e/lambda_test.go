@@ -225,6 +225,7 @@ func TestGameFunctions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	others := othersUnderTestKeys(t)
 	for _, g := range games.All() {
 		game := g.Info().Slug
 		t.Run(game, func(t *testing.T) {
@@ -245,6 +246,8 @@ func TestGameFunctions(t *testing.T) {
 			}
 			t.Logf("replayed %d golden matches through the Lambda function in %s", played, time.Since(start).Round(time.Millisecond))
 			exchangeBots(t, e, game)
+			runSuite(t, deployed{e: e, mine: []string{"/api/games/" + game + "/", "/api/bots/" + game}, others: others},
+				game, func(name string) bool { return !isLive(name) })
 			for _, c := range []struct {
 				ev     events.APIGatewayV2HTTPRequest
 				status int
@@ -449,6 +452,7 @@ func TestLiveFunction(t *testing.T) {
 		}
 	}
 	t.Logf("a live match through the Lambda function and DynamoDB ended by %s in round %d", st.Ending, st.Round)
+	runSuite(t, deployed{e: e, mine: []string{"/api/matches"}, others: othersUnderTestKeys(t)}, "tidebreakers", isLive)
 	var failure struct{ Error struct{ Code string } }
 	if status := call(postJSON("/api/matches/"+j.Code+"/pass", `{"token":"guess"}`), &failure); status != 403 || failure.Error.Code != "forbidden" {
 		t.Errorf("a guessed token: %d %+v", status, failure)

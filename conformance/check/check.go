@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"time"
 
@@ -198,7 +199,7 @@ func (t handlerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if in.Body == nil {
 		in.Body = http.NoBody
 	}
-	rec := newRecorder()
+	rec := httptest.NewRecorder()
 	t.h.ServeHTTP(rec, in)
-	return rec.response(req), nil
+	return rec.Result(), nil
 }

@@ -1,0 +1,130 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	bundle "github.com/agentgames/bundle"
+	"github.com/agentgames/bundle/conformance"
+	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/games"
+	"github.com/agentgames/bundle/internal/seal"
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/store/token"
+	"github.com/agentgames/bundle/transport/httpapi"
+)
+
+// suiteSeeds is how many seeds each referee plays through a function:
+// the emulator answers one request at a time.
+const suiteSeeds = 2
+
+// deployed is an http.RoundTripper shaped like the deployed API: the
+// requests a function's routes take (paths starting with one of mine) go
+// to that function under the emulator as API Gateway HTTP API events;
+// the rest (the index, the other games) to others, in process under the
+// same keys, as the template's other functions would answer them.
+type deployed struct {
+	e      *emulator
+	mine   []string
+	others http.Handler
+}
+
+func (d deployed) RoundTrip(req *http.Request) (*http.Response, error) {
+	var body []byte
+	if req.Body != nil {
+		var err error
+		if body, err = io.ReadAll(req.Body); err != nil {
+			return nil, err
+		}
+	}
+	if !d.routes(req.URL.Path) {
+		in := req.Clone(req.Context())
+		in.RequestURI, in.Body = req.URL.RequestURI(), io.NopCloser(bytes.NewReader(body))
+		rec := httptest.NewRecorder()
+		d.others.ServeHTTP(rec, in)
+		return rec.Result(), nil
+	}
+	ev := events.APIGatewayV2HTTPRequest{Version: "2.0", RouteKey: "$default", RawPath: req.URL.Path,
+		RawQueryString: req.URL.RawQuery, Headers: map[string]string{"host": "api.example.test", "x-forwarded-proto": "https"}}
+	for k, vs := range req.Header {
+		ev.Headers[strings.ToLower(k)] = strings.Join(vs, ", ")
+	}
+	ev.RequestContext.HTTP.Method = req.Method
+	ev.RequestContext.HTTP.Path = req.URL.Path
+	ev.RequestContext.DomainName = "api.example.test"
+	if len(body) > 0 {
+		ev.Body, ev.IsBase64Encoded = base64.StdEncoding.EncodeToString(body), true
+	}
+	res, err := d.e.invoke(ev)
+	if err != nil {
+		return nil, err
+	}
+	out := []byte(res.Body)
+	if res.IsBase64Encoded {
+		if out, err = base64.StdEncoding.DecodeString(res.Body); err != nil {
+			return nil, err
+		}
+	}
+	header := http.Header{}
+	for k, v := range res.Headers {
+		header.Set(k, v)
+	}
+	return &http.Response{StatusCode: res.StatusCode, Status: http.StatusText(res.StatusCode), Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+		Header: header, Body: io.NopCloser(bytes.NewReader(out)), ContentLength: int64(len(out)), Request: req}, nil
+}
+
+func (d deployed) routes(path string) bool {
+	for _, p := range d.mine {
+		if strings.HasPrefix(path, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// othersUnderTestKeys is every game in process, sealing under the keys
+// the functions under the emulator hold.
+func othersUnderTestKeys(t *testing.T) http.Handler {
+	t.Helper()
+	ring, err := seal.ParseKeyring(testKeys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return httpapi.New(play.NewService(token.Store{Keys: ring}, time.Now, games.All()...), bundle.OpenAPI)
+}
+
+// runSuite runs the protocol and rules checks of game whose names pass
+// keep through a function, and fails on any failure.
+func runSuite(t *testing.T, d deployed, game string, keep func(name string) bool) {
+	t.Helper()
+	cs, err := conformance.Checks(conformance.Options{Games: []string{game}, Levels: []string{check.Protocol, check.Rules}, Seeds: suiteSeeds})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mine []check.Check
+	for _, c := range cs {
+		if keep(c.Name) {
+			mine = append(mine, c)
+		}
+	}
+	start := time.Now()
+	target := check.Target{Base: "https://api.example.test", Client: &http.Client{Transport: d}}
+	for _, r := range conformance.Run(context.Background(), target, mine, 1, nil) {
+		if r.Err != nil {
+			t.Errorf("%s through the function: %v\nemulator log:\n%s", r.Ref(), r.Err, tail(d.e.log.String()))
+		}
+	}
+	t.Logf("%d protocol and rules checks of %s passed through the function in %s", len(mine), game, time.Since(start).Round(time.Millisecond))
+}
+
+// isLive tells the live match API's checks from the loop's.
+func isLive(name string) bool { return strings.HasPrefix(name, "live/") }
