@@ -61,7 +61,9 @@ func main() {
 	fs.StringVar(&cfg.report, "report", "", "write every result as JSON to this file")
 	fs.StringVar(&cfg.junit, "junit", "", "write every result as JUnit XML to this file")
 	fs.StringVar(&print, "print", "", "print the golden case game/name as a readable transcript, and check nothing")
-	if err := fs.Parse(os.Args[1:]); err != nil {
+	if err := fs.Parse(os.Args[1:]); err == flag.ErrHelp {
+		os.Exit(0)
+	} else if err != nil {
 		os.Exit(2)
 	}
 	if fs.NArg() > 0 {
