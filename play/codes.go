@@ -28,8 +28,12 @@ const (
 	CodeIllegalMove      Code = "illegal_move"
 )
 
-// CodeConflict is a write that lost a race (KindConflict).
-const CodeConflict Code = "conflict"
+// Codes of writes that lost a race (KindConflict): CodeConflict in
+// general, CodeTokenSpent for a ranked token spent already.
+const (
+	CodeConflict   Code = "conflict"
+	CodeTokenSpent Code = "token_spent"
+)
 
 // CodeInternal is a failure of the server (KindInternal).
 const CodeInternal Code = "internal"
@@ -52,16 +56,16 @@ type CodeInfo struct {
 }
 
 var codes = []CodeInfo{
-	{CodeBadJSON, KindRequest, "the body is not one JSON object (not JSON, a repeated key, or nested too deep)."},
-	{CodeInvalidRequest, KindRequest, "the request does not match the contract outside the action (an unknown or malformed option or field)."},
-	{CodeMissingState, KindRequest, "no `state` (or `stateToken`) was sent."},
-	{CodeTokenMalformed, KindRequest, "the state is not a token at all."},
+	{CodeBadJSON, KindRequest, "the body is not one JSON object: not JSON (invalid UTF-8 included), a repeated key, more than 64 keys in one object, or nested deeper than 32 levels."},
+	{CodeInvalidRequest, KindRequest, "the request does not match the contract outside the action: an unknown, repeated or malformed query parameter (a path that takes none refuses any), an unknown or malformed field, a body without `action`, or `state` and `stateToken` both sent and different."},
+	{CodeMissingState, KindRequest, "no `state` (or `stateToken`) was sent, or it was empty."},
+	{CodeTokenMalformed, KindRequest, "the state is not a token at all: not a string, or not base64url."},
 	{CodeTokenFormat, KindRequest, "the token has a format this server does not read."},
 	{CodeTokenUnknownKey, KindRequest, "the token was sealed under a key this server does not hold."},
 	{CodeTokenForged, KindRequest, "the token failed authentication (altered, or made for another game or server)."},
 	{CodeUnknownGame, KindRequest, "no game has that slug."},
 	{CodeNotFound, KindRequest, "no such path."},
-	{CodeMethodNotAllowed, KindRequest, "the path does not take that method."},
+	{CodeMethodNotAllowed, KindRequest, "the path does not take that method; the answer's `Allow` header lists the methods it takes."},
 	{CodeBodyTooLarge, KindRequest, "the body exceeds 64 KiB."},
 	{CodeNoMatch, KindRequest, "no live match has that code (or it has expired)."},
 	{CodeForbidden, KindRequest, "(live) the token holds no seat of that match."},
@@ -70,6 +74,7 @@ var codes = []CodeInfo{
 	{CodeMatchOver, KindRequest, "(live) the match has ended; no action is legal."},
 	{CodeIllegalMove, KindRequest, "(live) the rules forbid that action now; the message says why."},
 	{CodeConflict, KindConflict, "another request changed the match first; load it again and retry."},
+	{CodeTokenSpent, KindConflict, "(ranked) this token was spent on an action already; each ranked token plays once, so go on from the state its answer gave."},
 	{CodeInternal, KindInternal, "the server failed; the request may be retried."},
 	{CodeInvalidAction, KindRefusal, "the action does not match the game's action grammar; the reason names the field and what it allows."},
 	{CodeIllegalAction, KindRefusal, "the action is well formed but the rules forbid it now."},

@@ -21,10 +21,12 @@ type Envelope struct {
 	StateToken string `json:"stateToken,omitempty"`
 	// Seed is the match's seed: on init when the caller chose it, and on
 	// the answer that ends a match whose seed the server picked.
-	Seed         *uint64 `json:"seed,omitempty"`
-	Observation  string  `json:"observation,omitempty"`
-	LegalActions any     `json:"legalActions"`
-	ActionRanges any     `json:"actionRanges,omitempty"`
+	Seed *uint64 `json:"seed,omitempty"`
+	// Ranked is a ranked match's id (see RankedOption).
+	Ranked       string `json:"ranked,omitempty"`
+	Observation  string `json:"observation,omitempty"`
+	LegalActions any    `json:"legalActions"`
+	ActionRanges any    `json:"actionRanges,omitempty"`
 	// Spec documents the game, on init only.
 	Spec     any    `json:"spec,omitempty"`
 	Score    *int   `json:"score,omitempty"`
@@ -50,6 +52,7 @@ type Refusal struct {
 	GameOver     bool   `json:"gameOver"`
 	State        string `json:"state"`
 	StateToken   string `json:"stateToken,omitempty"`
+	Ranked       string `json:"ranked,omitempty"`
 }
 
 // Ref is the unchanged state.
@@ -66,6 +69,9 @@ func (e *Envelope) AppendJSON(b []byte) ([]byte, error) {
 	}
 	if e.Seed != nil {
 		b = strconv.AppendUint(wire.AppendKey(b, "seed", false), *e.Seed, 10)
+	}
+	if e.Ranked != "" {
+		b = wire.AppendString(wire.AppendKey(b, "ranked", false), e.Ranked)
 	}
 	if e.Observation != "" {
 		b = wire.AppendString(wire.AppendKey(b, "observation", false), e.Observation)
@@ -131,6 +137,9 @@ func (r *Refusal) AppendJSON(b []byte) ([]byte, error) {
 	b = wire.AppendString(wire.AppendKey(b, "state", false), r.State)
 	if r.StateToken != "" {
 		b = wire.AppendString(wire.AppendKey(b, "stateToken", false), r.StateToken)
+	}
+	if r.Ranked != "" {
+		b = wire.AppendString(wire.AppendKey(b, "ranked", false), r.Ranked)
 	}
 	return append(b, '}'), nil
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,10 +25,11 @@ const maxBotRounds = 10000
 
 // Service runs the loop for a set of games over one store.
 type Service struct {
-	store Store
-	clock Clock
-	games map[string]Game
-	order []Game
+	store  Store
+	ledger Store // where ranked matches spend their tokens; nil offers none
+	clock  Clock
+	games  map[string]Game
+	order  []Game
 }
 
 // NewService serves games, keeping matches in store and telling the time
@@ -70,15 +72,28 @@ func (s *Service) Answer(slug string, message []byte, options map[string]string)
 // Init starts a match with the given options, and lets the bots that act
 // before the caller play (their moves are the answer's events). A nil seed
 // has the server pick one, which stays private until the match is over.
+// The option ranked=true asks for a ranked match (see RankedOption).
 func (s *Service) Init(ctx context.Context, slug string, seed *uint64, options map[string]string) (*Envelope, error) {
 	g, err := s.Game(slug)
 	if err != nil {
 		return nil, err
 	}
+	options = maps.Clone(options)
+	ranked, err := rankedOption(options)
+	if err != nil {
+		return nil, err
+	}
+	sh, err := shapeOption(options)
+	if err != nil {
+		return nil, err
+	}
+	if ranked && seed != nil {
+		return nil, Errorf(CodeInvalidRequest, "a ranked match's seed is the server's, sealed until the end: send %s=true without a seed", RankedOption)
+	}
 	if err := checkOptions(g.Info(), options); err != nil {
 		return nil, err
 	}
-	rec := record{}
+	rec := record{shape: sh}
 	switch {
 	case seed == nil:
 		var b [8]byte
@@ -97,6 +112,11 @@ func (s *Service) Init(ctx context.Context, slug string, seed *uint64, options m
 	if err != nil {
 		return nil, err
 	}
+	if ranked {
+		if err := s.startRanked(ctx, slug, options, &rec); err != nil {
+			return nil, err
+		}
+	}
 	ref, err := s.save(ctx, g, "", &rec, m, 0)
 	if err != nil {
 		return nil, err
@@ -106,6 +126,7 @@ func (s *Service) Init(ctx context.Context, slug string, seed *uint64, options m
 		env.Seed = &rec.seed
 	}
 	env.Spec, env.Events = g.Spec(), events
+	rec.shape.cut(env)
 	return env, nil
 }
 
@@ -115,7 +136,7 @@ func checkOptions(info Info, options map[string]string) error {
 	for name, value := range options {
 		i := slices.IndexFunc(info.Options, func(o Option) bool { return o.Name == name })
 		if i < 0 {
-			names := []string{"seed"}
+			names := []string{"seed", RankedOption, AnswerOption}
 			for _, o := range info.Options {
 				names = append(names, o.Name)
 			}
@@ -179,7 +200,7 @@ func (s *Service) Act(ctx context.Context, slug, ref string, action json.RawMess
 		case !Listed(pe.Code):
 			return nil, fmt.Errorf("%s answered the unlisted code %q: %s", slug, pe.Code, pe.Message)
 		case pe.Kind() == KindRefusal:
-			return s.refusal(g, m, ref, pe), nil
+			return s.refusal(g, m, ref, pe, &rec), nil
 		}
 		return nil, err
 	}
@@ -187,12 +208,18 @@ func (s *Service) Act(ctx context.Context, slug, ref string, action json.RawMess
 	if err != nil {
 		return nil, err
 	}
+	if rec.ranked != nil {
+		if err := s.spend(ctx, rec.ranked, action, m.View(Caller)); err != nil {
+			return nil, err
+		}
+	}
 	next, err := s.save(ctx, g, ref, &rec, m, version)
 	if err != nil {
 		return nil, err
 	}
 	env := s.envelope(g, m, next, &rec)
 	env.Events = append(events, more...)
+	rec.shape.cut(env)
 	return env, nil
 }
 
@@ -252,10 +279,13 @@ func (s *Service) save(ctx context.Context, g Game, ref string, rec *record, m M
 	return s.store.Save(ctx, g.Info().Slug, ref, rec.marshal(), version)
 }
 
-func (s *Service) refusal(g Game, m Match, ref string, pe *Error) *Refusal {
+func (s *Service) refusal(g Game, m Match, ref string, pe *Error, rec *record) *Refusal {
 	p := m.View(Caller)
 	r := &Refusal{Code: pe.Code, Reason: pe.Message, LegalActions: p.LegalActions, ActionRanges: p.ActionRanges, GameOver: p.GameOver, State: ref}
-	if g.Info().EchoStateToken {
+	if rec.ranked != nil {
+		r.Ranked = rankedID(rec.ranked.id)
+	}
+	if g.Info().EchoStateToken && rec.shape == shapeBoth {
 		r.StateToken = ref
 	}
 	return r
@@ -280,6 +310,9 @@ func (s *Service) envelope(g Game, m Match, ref string, rec *record) *Envelope {
 	}
 	if p.GameOver && rec.picked {
 		env.Seed = &rec.seed
+	}
+	if rec.ranked != nil {
+		env.Ranked = rankedID(rec.ranked.id)
 	}
 	return env
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/agentgames/bundle/agents/dispatcher"
 	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/games/brinebell"
+	"github.com/agentgames/bundle/internal/version"
 )
 
 func main() {
@@ -25,6 +26,7 @@ func main() {
 	runs := flag.Int("runs", 1, "how many seeds to play, from -seed up")
 	bankAt := flag.Int("bank-at", 18000, "bank once the clock reaches this tick, 10 minutes of play by default (0: play until five give up, which may be never)")
 	verbose := flag.Bool("v", false, "print every action and the final observation")
+	version.Flag(flag.CommandLine, "brinebell-dispatcher")
 	flag.Parse()
 	t := client.NewHTTP(*base)
 	p := dispatcher.Policy{BankAt: *bankAt, MaxStep: 60}

@@ -16,6 +16,7 @@
 //	conformance -base-url http://127.0.0.1:8080 [-game tinrail,tron] [-level protocol,rules]
 //	            [-seeds 20] [-run seed009] [-exact] [-parallel 4] [-report out.json] [-junit out.xml]
 //	conformance -print tinrail/easy-seed009-cautious
+//	conformance -base-url https://your.server -verify-ranked tinrail/<id>
 //
 // It prints a line as each check finishes, every failure with its match,
 // step, action and field, then a table per game and level. -print writes
@@ -36,6 +37,7 @@ import (
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/conformance/check"
 	"github.com/agentgames/bundle/golden"
+	"github.com/agentgames/bundle/internal/version"
 )
 
 // config is what the flags ask for.
@@ -49,7 +51,7 @@ type config struct {
 
 func main() {
 	var cfg config
-	var games, levels, print string
+	var games, levels, print, verify string
 	fs := flag.NewFlagSet("conformance", flag.ContinueOnError)
 	fs.StringVar(&cfg.base, "base-url", "http://127.0.0.1:8080", "the implementation's base URL")
 	fs.StringVar(&games, "game", "", "check only these games, comma-separated: "+strings.Join(check.Games, ", ")+" (default every game)")
@@ -61,6 +63,8 @@ func main() {
 	fs.StringVar(&cfg.report, "report", "", "write every result as JSON to this file")
 	fs.StringVar(&cfg.junit, "junit", "", "write every result as JUnit XML to this file")
 	fs.StringVar(&print, "print", "", "print the golden case game/name as a readable transcript, and check nothing")
+	version.Flag(fs, "conformance")
+	fs.StringVar(&verify, "verify-ranked", "", "replay the finished ranked match game/id of -base-url on the reference engines, and check its result")
 	if err := fs.Parse(os.Args[1:]); err == flag.ErrHelp {
 		os.Exit(0)
 	} else if err != nil {
@@ -72,6 +76,9 @@ func main() {
 	}
 	if print != "" {
 		os.Exit(printCase(os.Stdout, print))
+	}
+	if verify != "" {
+		os.Exit(verifyRanked(os.Stdout, check.NewTarget(cfg.base), verify))
 	}
 	cfg.opts.Games, cfg.opts.Levels = list(games), list(levels)
 	os.Exit(run(os.Stdout, check.NewTarget(cfg.base), cfg))
@@ -110,6 +117,28 @@ func printCase(w io.Writer, name string) int {
 	}
 	fmt.Fprintf(os.Stderr, "conformance: no golden case %q; cases are named game/name, as the golden level lists them\n", name)
 	return 2
+}
+
+// verifyRanked checks a finished ranked match by replaying its ledger on
+// the reference engines.
+func verifyRanked(w io.Writer, target check.Target, name string) int {
+	game, id, ok := strings.Cut(name, "/")
+	if !ok {
+		fmt.Fprintf(os.Stderr, "conformance: -verify-ranked takes game/id, not %q\n", name)
+		return 2
+	}
+	ref, err := conformance.Reference()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "conformance:", err)
+		return 2
+	}
+	l, err := conformance.VerifyRanked(context.Background(), target, ref, game, id)
+	if err != nil {
+		fmt.Fprintf(w, "FAIL ranked %s: %v\n", name, err)
+		return 1
+	}
+	fmt.Fprintf(w, "ok   ranked %s: %d actions from seed %d end with score %d, as the reference engines replay them\n", name, len(l.Actions), *l.Seed, *l.Score)
+	return 0
 }
 
 // run checks the target and answers the exit code.

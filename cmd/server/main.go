@@ -1,18 +1,23 @@
 // Command server serves every game on localhost with embedded defaults: no
-// account, no configuration. Live Tidebreakers matches are kept in a file
-// (-data, data/matches.db by default) and survive restarts. Set TOKEN_KEYS
-// to keep state tokens valid across restarts.
+// account, no configuration. Live Tidebreakers matches and the ledgers of
+// ranked matches are kept in a file (-data, data/matches.db by default) and
+// survive restarts. Set TOKEN_KEYS to keep state tokens valid across
+// restarts. It logs JSON to stderr, one line a request; -addr picks the
+// address, -version prints its version.
 package main
 
 import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -20,6 +25,7 @@ import (
 	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/games/tidebreakers/live"
 	"github.com/agentgames/bundle/internal/keys"
+	"github.com/agentgames/bundle/internal/version"
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/store/bolt"
 	"github.com/agentgames/bundle/store/token"
@@ -27,11 +33,17 @@ import (
 )
 
 func main() {
-	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on")
-	data := flag.String("data", "data/matches.db", "the file live matches are kept in (created with its folder)")
+	addr := flag.String("addr", "127.0.0.1:8080", "host:port to listen on (:8080 listens on every interface)")
+	data := flag.String("data", "data/matches.db", "the file live matches and ranked ledgers are kept in (created with its folder)")
+	version.Flag(flag.CommandLine, "server")
 	flag.Parse()
-	if err := run(*addr, *data); err != nil {
-		slog.Error("server stopped", "err", err)
+	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
+	slog.SetDefault(log)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, *addr, *data, log)
+	stop()
+	if err != nil {
+		log.Error("server stopped", "err", err)
 		os.Exit(1)
 	}
 }
@@ -40,7 +52,7 @@ func main() {
 const sweepEvery = time.Hour
 
 // sweep deletes expired live matches every sweepEvery until ctx ends.
-func sweep(ctx context.Context, matches *bolt.Store) {
+func sweep(ctx context.Context, matches *bolt.Store, log *slog.Logger) {
 	t := time.NewTicker(sweepEvery)
 	defer t.Stop()
 	for {
@@ -49,9 +61,9 @@ func sweep(ctx context.Context, matches *bolt.Store) {
 			return
 		case <-t.C:
 			if n, err := matches.Sweep(); err != nil {
-				slog.Error("sweeping expired matches", "err", err)
+				log.Error("sweeping expired matches", "err", err)
 			} else if n > 0 {
-				slog.Info("swept expired matches", "deleted", n)
+				log.Info("swept expired matches", "deleted", n)
 			}
 		}
 	}
@@ -63,11 +75,21 @@ func sweep(ctx context.Context, matches *bolt.Store) {
 // more megabytes and spends that CPU on answers.
 const gcPercent = 400
 
-func run(addr, data string) error {
+// run serves every game on addr until ctx ends, logging to log: one JSON
+// line a request, and the address it serves once it listens. A busy
+// address fails it before anything else.
+func run(ctx context.Context, addr, data string, log *slog.Logger) error {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
 	}
-	ring, err := keys.FromEnv(true, func(msg string) { slog.Warn(msg) })
+	ln, err := net.Listen("tcp", addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return fmt.Errorf("%w: another program has that port; pick another, e.g. make run ADDR=127.0.0.1:9090 (or -addr)", err)
+	} else if err != nil {
+		return err
+	}
+	defer ln.Close()
+	ring, err := keys.FromEnv(true, func(msg string) { log.Warn(msg) })
 	if err != nil {
 		return err
 	}
@@ -76,15 +98,18 @@ func run(addr, data string) error {
 		return err
 	}
 	defer matches.Close()
-	h := httpapi.New(play.NewService(token.Store{Keys: ring}, time.Now, games.All()...), bundle.OpenAPI)
+	h := httpapi.New(play.NewService(token.Store{Keys: ring}, time.Now, games.All()...).WithLedger(matches), bundle.OpenAPI)
 	h.ServeLive(live.NewServer(matches, time.Now))
-	srv := newServer(addr, h, defaultTimeouts)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	go sweep(ctx, matches)
+	srv := newServer(addr, httpapi.Logged(h, log), defaultTimeouts)
+	go sweep(ctx, matches, log)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
-	slog.Info("serving every game", "url", "http://"+addr, "start", "http://"+addr+"/llms.txt")
+	go func() { errc <- srv.Serve(ln) }()
+	url, everywhere := baseURL(ln.Addr().(*net.TCPAddr))
+	attrs := []any{"url", url, "start", url + "/llms.txt", "listening", ln.Addr().String(), "version", version.String("server")}
+	if everywhere {
+		attrs = append(attrs, "note", "listening on every interface: other machines can reach it too")
+	}
+	log.Info("serving every game", attrs...)
 	select {
 	case err := <-errc:
 		return err
@@ -96,4 +121,15 @@ func run(addr, data string) error {
 		return err
 	}
 	return nil
+}
+
+// baseURL is where to reach a listener from this machine: its own address,
+// or the loopback one if it listens on every interface (and then
+// everywhere is true).
+func baseURL(a *net.TCPAddr) (url string, everywhere bool) {
+	host := a.IP.String()
+	if a.IP.IsUnspecified() {
+		host, everywhere = "127.0.0.1", true
+	}
+	return "http://" + net.JoinHostPort(host, strconv.Itoa(a.Port)), everywhere
 }

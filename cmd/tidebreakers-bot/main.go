@@ -5,7 +5,8 @@
 //	go run ./cmd/tidebreakers-bot http://127.0.0.1:8080 create "" MyBot   # a new match against a bot seat
 //	go run ./cmd/tidebreakers-bot http://127.0.0.1:8080 join K7QX MyBot   # join an existing match
 //
-// It prints the match code, each of its actions, the log and the result.
+// It prints the match code, each of its actions, the log and the result;
+// tidebreakers-bot -version prints its version.
 package main
 
 import (
@@ -21,9 +22,11 @@ import (
 
 	"github.com/agentgames/bundle/agents/tidecaptain"
 	"github.com/agentgames/bundle/games/tidebreakers/live"
+	"github.com/agentgames/bundle/internal/version"
 )
 
 func main() {
+	version.Args("tidebreakers-bot", os.Args[1:])
 	if len(os.Args) != 5 || (os.Args[2] != "create" && os.Args[2] != "join") {
 		fmt.Fprintln(os.Stderr, `usage: tidebreakers-bot BASE_URL create "" NAME | tidebreakers-bot BASE_URL join CODE NAME`)
 		os.Exit(2)

@@ -3,7 +3,8 @@
 //
 //	tron-arena -bots http://a/,http://b/ -matches 10 -results out.json
 //
-// It prints each match's log and the final ladder; -h lists the flags.
+// It prints each match's log and the final ladder; -h lists the flags and
+// -version prints its version.
 package main
 
 import (
@@ -16,9 +17,11 @@ import (
 	"os/signal"
 
 	"github.com/agentgames/bundle/games/tron/arena"
+	"github.com/agentgames/bundle/internal/version"
 )
 
 func main() {
+	version.Args("tron-arena", os.Args[1:])
 	series, results, err := arena.ParseFlags(os.Args[1:], os.Stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return

@@ -16,14 +16,15 @@ import (
 	"github.com/agentgames/bundle/transport/httpapi"
 )
 
-// New is the handler serving every game under a random key.
+// New is the handler serving every game under a random key, with a
+// ledger in memory for ranked play.
 func New(t testing.TB) *httpapi.Server {
 	t.Helper()
 	ring, err := seal.NewKeyring(seal.NewRandomKey(1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return httpapi.New(play.NewService(token.Store{Keys: ring}, time.Now, games.All()...), bundle.OpenAPI)
+	return httpapi.New(play.NewService(token.Store{Keys: ring}, time.Now, games.All()...).WithLedger(&memory.Store{}), bundle.OpenAPI)
 }
 
 // WithLive is New serving live Tidebreakers matches too, kept in memory

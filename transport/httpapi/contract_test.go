@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -12,7 +13,9 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/google/go-cmp/cmp"
+	"go.yaml.in/yaml/v4"
 
+	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/games"
@@ -106,8 +109,8 @@ func TestContractFollowsTheRegistry(t *testing.T) {
 					t.Errorf("GET /api/games/%s/init: option %s takes %v in openapi.yaml, %v in the game", info.Slug, o.Name, enum, o.Values)
 				}
 			}
-			if len(params) != 1+len(info.Options) {
-				t.Errorf("GET /api/games/%s/init has %d parameters, the game reads %d", info.Slug, len(params), 1+len(info.Options))
+			if len(params) != 3+len(info.Options) {
+				t.Errorf("GET /api/games/%s/init has %d parameters, the game reads %d and every game seed, ranked and answer", info.Slug, len(params), len(info.Options))
 			}
 		}
 		if a := contract.Paths.Find("/api/games/" + info.Slug + "/action"); a == nil || a.Post == nil {
@@ -233,5 +236,40 @@ func TestGoldenOverHTTP(t *testing.T) {
 		if n == 0 || n >= info.MaxToken {
 			t.Errorf("%s: longest state token %d characters, budget %d", info.Slug, n, info.MaxToken)
 		}
+	}
+}
+
+// TestContractNullableHasType: as OpenAPI 3.0.3 reads it, nullable takes
+// effect only beside a type in the same schema, so every nullable schema
+// of openapi.yaml has one.
+func TestContractNullableHasType(t *testing.T) {
+	t.Parallel()
+	var doc any
+	if err := yaml.Unmarshal(bundle.OpenAPI, &doc); err != nil {
+		t.Fatal(err)
+	}
+	nullable := 0
+	var walk func(at string, v any)
+	walk = func(at string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			if v["nullable"] == true {
+				nullable++
+				if _, ok := v["type"].(string); !ok {
+					t.Errorf("%s: nullable without a type", at)
+				}
+			}
+			for k, e := range v {
+				walk(at+"/"+k, e)
+			}
+		case []any:
+			for i, e := range v {
+				walk(fmt.Sprintf("%s/%d", at, i), e)
+			}
+		}
+	}
+	walk("#", doc)
+	if nullable == 0 {
+		t.Error("openapi.yaml has no nullable schema: the walk found nothing")
 	}
 }

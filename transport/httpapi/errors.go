@@ -4,6 +4,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strings"
 
 	"github.com/agentgames/bundle/play"
 )
@@ -43,11 +44,39 @@ type errorDetail struct {
 	Message string    `json:"message"`
 }
 
-// WriteError answers err as { error: { code, message } }. An error that is
-// not a *play.Error with a listed code (or that is a refusal, which is no
-// error) is a failure of the server: it is logged and answered as
-// "internal" without its details.
+// methodError is a method_not_allowed that knows the methods its path
+// takes, for the answer's Allow header.
+type methodError struct {
+	err   *play.Error
+	allow []string
+}
+
+func (e *methodError) Error() string { return e.err.Error() }
+func (e *methodError) Unwrap() error { return e.err }
+
+// notAllowed is the error of a path called with a method it does not
+// take; allow lists the methods it takes (never empty). The message names
+// them without HEAD and OPTIONS, which go with any GET and any path.
+func notAllowed(r *http.Request, allow []string) error {
+	var named []string
+	for _, m := range allow {
+		if m != http.MethodHead && m != http.MethodOptions {
+			named = append(named, m)
+		}
+	}
+	return &methodError{allow: allow, err: play.Errorf(play.CodeMethodNotAllowed,
+		"%s takes %s, not %s", r.URL.Path, strings.Join(named, " or "), r.Method)}
+}
+
+// WriteError answers err as { error: { code, message } }, a 405 with the
+// Allow header its path takes. An error that is not a *play.Error with a
+// listed code (or that is a refusal, which is no error) is a failure of
+// the server: it is logged and answered as "internal" without its details.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	var me *methodError
+	if errors.As(err, &me) {
+		w.Header().Set("Allow", strings.Join(me.allow, ", "))
+	}
 	var pe *play.Error
 	if !errors.As(err, &pe) || !play.Listed(pe.Code) || pe.Kind() == play.KindRefusal {
 		slog.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)

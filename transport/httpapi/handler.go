@@ -36,6 +36,7 @@ func New(svc *play.Service, openapi []byte) *Server {
 	s.handle("GET /api/games", s.index)
 	s.handle("GET /api/games/{slug}/init", s.init)
 	s.handle("POST /api/games/{slug}/action", s.action)
+	s.handle("GET /api/games/{slug}/ranked/{id}", s.ranked)
 	s.handle("POST /api/bots/{slug}", s.bot)
 	s.handle("GET /api/bots/{slug}", s.bot)
 	s.handle("GET /docs/api/{slug}", s.docs)
@@ -93,19 +94,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mux.ServeHTTP(w, r)
-}
-
-// notFound answers what no route took: 405 when the path takes another
-// method, 404 otherwise.
-func (s *Server) notFound(_ http.ResponseWriter, r *http.Request) error {
-	for _, m := range []string{http.MethodGet, http.MethodPost} {
-		probe := r.Clone(r.Context())
-		probe.Method = m
-		if _, pattern := s.mux.Handler(probe); pattern != "/" {
-			return play.Errorf(play.CodeMethodNotAllowed, "%s takes %s, not %s", r.URL.Path, m, r.Method)
-		}
-	}
-	return play.Errorf(play.CodeNotFound, "nothing at %s; GET /llms.txt explains this server", r.URL.Path)
 }
 
 // writeJSON answers v as JSON with the given status, in one write with

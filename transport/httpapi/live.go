@@ -43,11 +43,14 @@ func (s *Server) ServeLive(l Live) {
 
 func (s *Server) live(w http.ResponseWriter, r *http.Request, l Live, op, code string) error {
 	var body []byte
-	if op != "get" {
-		var err error
-		if body, err = readBody(w, r, MaxBody); err != nil {
-			return err
-		}
+	var err error
+	if op == "get" {
+		err = noQuery(r)
+	} else {
+		body, err = readBody(w, r, MaxBody)
+	}
+	if err != nil {
+		return err
 	}
 	answer, err := l.Serve(r.Context(), op, code, body)
 	if err != nil {

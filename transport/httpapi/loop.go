@@ -3,8 +3,10 @@ package httpapi
 import (
 	"errors"
 	"io"
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 
 	"github.com/agentgames/bundle/play"
@@ -67,6 +69,16 @@ func query(raw string) (map[string]string, error) {
 	return out, nil
 }
 
+// noQuery refuses a query on a path that takes none, so that an option
+// the caller believes in is not silently ignored.
+func noQuery(r *http.Request) error {
+	q, err := query(r.URL.RawQuery)
+	if err != nil || len(q) == 0 {
+		return err
+	}
+	return play.Errorf(play.CodeInvalidRequest, "%s %s takes no query parameters, not %q", r.Method, r.URL.Path, slices.Sorted(maps.Keys(q))[0])
+}
+
 // action applies one action: POST /api/games/{slug}/action with
 // {"state": ..., "action": {...}} ("stateToken" may stand for "state").
 func (s *Server) action(w http.ResponseWriter, r *http.Request) error {
@@ -121,11 +133,13 @@ func actionBody(body []byte) (string, []byte, error) {
 			continue
 		}
 		t, err := o.String(name)
-		if err == nil && t == "" {
+		switch {
+		case err != nil:
+			return "", nil, play.Errorf(play.CodeTokenMalformed, "%s must be a string: the token from the last answer, not %s", name, wire.Brief(o.Raw(name)))
+		case t == "":
 			continue // an empty token is no token: missing_state
-		}
-		if err != nil || !isToken(t) {
-			return "", nil, play.Errorf(play.CodeTokenMalformed, "%s must be the base64url token a previous answer carried", name)
+		case !isToken(t):
+			return "", nil, play.Errorf(play.CodeTokenMalformed, "%s must be the token from the last answer, unchanged: base64url (letters, digits, - and _)", name)
 		}
 		if token != "" && t != token {
 			return "", nil, play.Errorf(play.CodeInvalidRequest, "state and stateToken differ; send the token once, under either name")

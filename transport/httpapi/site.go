@@ -32,6 +32,9 @@ func baseURL(r *http.Request) string {
 }
 
 func (s *Server) index(w http.ResponseWriter, r *http.Request) error {
+	if err := noQuery(r); err != nil {
+		return err
+	}
 	base := baseURL(r)
 	games := []indexEntry{}
 	for _, g := range s.svc.Games() {
@@ -76,22 +79,32 @@ func (s *Server) llms(w http.ResponseWriter, r *http.Request) error {
 
 ## How to play any game here
 
-1. Start: GET %[1]s/api/games/{slug}/init?seed=N (seed optional; the same seed deals the same match).
+1. Start: GET %[1]s/api/games/{slug}/init?seed=N (seed optional: a whole number from 0 to 9007199254740991; the same seed deals the same match).
    The answer is an envelope: { ok, state, seed, observation, legalActions, spec, score, gameOver, result, turn, view }.
    "seed" is there when you chose it; a seed the server picks stays sealed until the answer that ends the match.
    Read "spec" once: it states the goal, the scoring, the rules and the action grammar.
 2. Act: POST %[1]s/api/games/{slug}/action with the JSON body { "state": <state from the last answer>, "action": <one action> }.
-   The answer is the next envelope, with "events" saying what your action caused. Always send the newest state.
+   The answer is the next envelope. Tinrail, Tidebreakers and Tron answers add "events": what your action caused,
+   the bots' replies included. Brinebell answers carry none: its "view" lists the events of the last 60 ticks.
+   Always send the newest state.
 3. Repeat until "gameOver" is true; "result" and "score" then give the outcome.
 
 The server keeps nothing between calls: the state token (encrypted, opaque) carries the match.
 You may send it as "state" or as "stateToken". Any earlier state can be replayed: states never expire.
 
+Two more init options every game takes:
+- answer=text|view|both (default both): "text" leaves the view and events out of every answer, "view" the observation;
+  both send the token once, as "state". Answers shrink by a third to three quarters.
+- ranked=true: a ranked match, for comparing agents. The server picks the seed and keeps it sealed until the end,
+  every answer carries the match's id as "ranked", and each state plays once: sent again it answers 409 token_spent
+  (a refused action spends nothing). GET %[1]s/api/games/{slug}/ranked/{id} shows the match's actions, and once it is
+  over its seed, score and result, so anyone can replay it and check.
+
 A refused action (not in the grammar, or against the rules) answers HTTP 200 with
 { "ok": false, "code", "reason", "legalActions", "state" }: nothing changed; pick from legalActions and retry.
 Every entry of legalActions can be sent exactly as listed; where a field takes a range, "actionRanges" gives it.
-A request the server cannot act on (not JSON, unknown game, missing or damaged state) answers 4xx with
-{ "error": { "code", "message" } }.
+A request the server cannot act on (not JSON, unknown game, an option the path does not read, missing or damaged state)
+answers 4xx with { "error": { "code", "message" } }; openapi.yaml lists every code and when it is answered.
 
 ## Games
 

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestBusyPort: on a port another program has, the server fails at once
+// with an error that says so and how to pick another, before it logs
+// "serving" and before it opens its match file.
+func TestBusyPort(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	var logs strings.Builder
+	data := filepath.Join(t.TempDir(), "matches.db")
+	err = run(context.Background(), taken.Addr().String(), data, slog.New(slog.NewJSONHandler(&logs, nil)))
+	if err == nil || !strings.Contains(err.Error(), "address already in use") || !strings.Contains(err.Error(), "ADDR=") {
+		t.Errorf("run on a busy port: %v", err)
+	}
+	if strings.Contains(logs.String(), "serving") {
+		t.Errorf("said serving on a busy port: %s", logs.String())
+	}
+	if _, err := os.Stat(data); !os.IsNotExist(err) {
+		t.Errorf("opened its match file first: %v", err)
+	}
+}
+
+// TestServesAndLogs: the server logs the address it really listens on
+// (the port it was given, or the one it got for :0; the loopback address
+// to open, with a note, when it listens on every interface), serves there,
+// and logs one JSON line a request under the id it answers with.
+func TestServesAndLogs(t *testing.T) {
+	for _, tt := range []struct {
+		addr       string
+		everywhere bool
+	}{{"127.0.0.1:0", false}, {":0", true}} {
+		t.Run(tt.addr, func(t *testing.T) {
+			r, w := io.Pipe()
+			lines := bufio.NewScanner(r)
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			done := make(chan error, 1)
+			t.Setenv("TOKEN_KEYS", "")
+			go func() {
+				done <- run(ctx, tt.addr, filepath.Join(t.TempDir(), "matches.db"), slog.New(slog.NewJSONHandler(w, nil)))
+				w.Close()
+			}()
+			var serving struct{ Msg, URL, Start, Listening, Note string }
+			for serving.Msg != "serving every game" && lines.Scan() {
+				json.Unmarshal(lines.Bytes(), &serving)
+			}
+			_, port, _ := net.SplitHostPort(serving.Listening)
+			if serving.URL != "http://127.0.0.1:"+port || port == "0" || serving.Start != serving.URL+"/llms.txt" ||
+				(serving.Note != "") != tt.everywhere {
+				t.Fatalf("serving line %+v", serving)
+			}
+			got := make(chan struct{})
+			go func() { // the request's line comes while the test reads
+				defer close(got)
+				res, err := (&http.Client{Timeout: 5 * time.Second}).Get(serving.Start)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				res.Body.Close()
+				if res.StatusCode != 200 || res.Header.Get("X-Request-Id") == "" {
+					t.Errorf("GET %s: %d, id %q", serving.Start, res.StatusCode, res.Header.Get("X-Request-Id"))
+				}
+			}()
+			var req struct{ Msg, Method, Path, Route, RequestID, RemoteIP string }
+			for req.Msg != "request" && lines.Scan() {
+				json.Unmarshal(lines.Bytes(), &req)
+			}
+			if req.Method != "GET" || req.Path != "/llms.txt" || req.Route != "GET /llms.txt" || req.RequestID == "" || req.RemoteIP != "127.0.0.1" {
+				t.Errorf("request line %+v", req)
+			}
+			<-got
+			cancel()
+			go io.Copy(io.Discard, r)
+			if err := <-done; err != nil {
+				t.Errorf("stopping: %v", err)
+			}
+		})
+	}
+}

@@ -1,0 +1,171 @@
+package play_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/agentgames/bundle/internal/seal"
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/store/memory"
+	"github.com/agentgames/bundle/store/token"
+)
+
+// rankedService serves tally over sealed tokens, with a ledger in memory.
+func rankedService(t *testing.T) *play.Service {
+	t.Helper()
+	ring, err := seal.NewKeyring(seal.NewRandomKey(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := func() time.Time { return time.Unix(1_700_000_000, 0) }
+	return play.NewService(token.Store{Keys: ring}, clock, tally{}).WithLedger(&memory.Store{})
+}
+
+func codeOf(err error) play.Code {
+	var pe *play.Error
+	if errors.As(err, &pe) {
+		return pe.Code
+	}
+	return ""
+}
+
+// TestRankedTokensPlayOnce: a ranked token plays one action; sent again,
+// with the same action or another, it is answered token_spent (409); a
+// refused action spends nothing, and the token it hands back plays on.
+func TestRankedTokensPlayOnce(t *testing.T) {
+	svc := rankedService(t)
+	ctx := context.Background()
+	env, err := svc.Init(ctx, "tally", nil, map[string]string{"mode": "together", "ranked": "true"})
+	if err != nil || env.Ranked == "" || env.Seed != nil {
+		t.Fatalf("ranked init: %+v, %v", env, err)
+	}
+	a, err := svc.Act(ctx, "tally", env.State, json.RawMessage(`{"n":5}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := a.(*play.Envelope)
+	if next.Ranked != env.Ranked {
+		t.Errorf("the ranked id changed: %s, then %s", env.Ranked, next.Ranked)
+	}
+	for _, action := range []string{`{"n":5}`, `{"n":6}`} {
+		if _, err := svc.Act(ctx, "tally", env.State, json.RawMessage(action)); codeOf(err) != play.CodeTokenSpent {
+			t.Errorf("a spent token, sent again with %s: %v, want token_spent", action, err)
+		}
+	}
+	r, err := svc.Act(ctx, "tally", next.State, json.RawMessage(`{"n":10}`))
+	if ref, ok := r.(*play.Refusal); err != nil || !ok || ref.State != next.State || ref.Ranked != env.Ranked {
+		t.Fatalf("a refusal: %#v, %v", r, err)
+	}
+	if _, err := svc.Act(ctx, "tally", next.State, json.RawMessage(`{"n":1}`)); err != nil {
+		t.Errorf("the token a refusal handed back must play: %v", err)
+	}
+}
+
+// TestRankedRace: of two requests spending one token at once, exactly one
+// plays and the other is answered token_spent.
+func TestRankedRace(t *testing.T) {
+	svc := rankedService(t)
+	ctx := context.Background()
+	env, err := svc.Init(ctx, "tally", nil, map[string]string{"mode": "together", "ranked": "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 8)
+	for i := range errs {
+		wg.Go(func() { _, errs[i] = svc.Act(ctx, "tally", env.State, json.RawMessage(`{"n":3}`)) })
+	}
+	wg.Wait()
+	played := 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			played++
+		case codeOf(err) != play.CodeTokenSpent:
+			t.Errorf("a losing request: %v, want token_spent", err)
+		}
+	}
+	if played != 1 {
+		t.Errorf("%d requests played one token", played)
+	}
+}
+
+// TestRankedInitRefusals: ranked play needs a ledger and the server's
+// own seed, and the option reads true or false.
+func TestRankedInitRefusals(t *testing.T) {
+	ctx := context.Background()
+	plain, _ := service(t)
+	for _, tt := range []struct {
+		svc     *play.Service
+		seed    *uint64
+		ranked  string
+		refused bool
+	}{
+		{plain, nil, "true", true},
+		{rankedService(t), seed(3), "true", true},
+		{rankedService(t), nil, "yes", true},
+		{rankedService(t), seed(3), "false", false},
+	} {
+		env, err := tt.svc.Init(ctx, "tally", tt.seed, map[string]string{"mode": "together", "ranked": tt.ranked})
+		switch {
+		case tt.refused && codeOf(err) != play.CodeInvalidRequest:
+			t.Errorf("ranked=%s, seed %v: %v, want invalid_request", tt.ranked, tt.seed, err)
+		case !tt.refused && (err != nil || env.Ranked != ""):
+			t.Errorf("ranked=false: %+v, %v", env, err)
+		}
+	}
+}
+
+// TestRankedLedger: the ledger shows the actions as they are spent, and
+// the seed only once the match is over; replaying that seed and those
+// actions unranked ends in the same state.
+func TestRankedLedger(t *testing.T) {
+	svc := rankedService(t)
+	ctx := context.Background()
+	env, err := svc.Init(ctx, "tally", nil, map[string]string{"mode": "together", "ranked": "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	actions := []string{`{"n":4}`, `{"n":0}`, `{"n":9}`}
+	for i, a := range actions {
+		ans, err := svc.Act(ctx, "tally", env.State, json.RawMessage(a))
+		if err != nil {
+			t.Fatal(err)
+		}
+		env = ans.(*play.Envelope)
+		rec, err := svc.Ranked(ctx, "tally", env.Ranked)
+		if err != nil || len(rec.Actions) != i+1 || string(rec.Actions[i]) != a || rec.Over != env.GameOver || (rec.Seed != nil) != env.GameOver {
+			t.Fatalf("after action %d: %+v, %v", i+1, rec, err)
+		}
+	}
+	rec, _ := svc.Ranked(ctx, "tally", env.Ranked)
+	if !rec.Over || env.Seed == nil || *rec.Seed != *env.Seed || rec.Options["mode"] != "together" {
+		t.Fatalf("the finished ledger: %+v (the last answer's seed %v)", rec, env.Seed)
+	}
+	plain, _ := service(t)
+	again, err := plain.Init(ctx, "tally", rec.Seed, rec.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range rec.Actions {
+		ans, err := plain.Act(ctx, "tally", again.State, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again = ans.(*play.Envelope)
+	}
+	got, _ := json.Marshal(again.View)
+	want, _ := json.Marshal(env.View)
+	if string(got) != string(want) {
+		t.Errorf("the replay ends in %s, the ranked match in %s", got, want)
+	}
+	for _, id := range []string{"nothex", "00112233445566778899aabbccddeeff"} {
+		if _, err := svc.Ranked(ctx, "tally", id); codeOf(err) != play.CodeNoMatch {
+			t.Errorf("ledger %q: %v, want no_match", id, err)
+		}
+	}
+}

@@ -1,0 +1,84 @@
+package httpapi_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/agentgames/bundle/internal/testserver"
+)
+
+// TestEveryAPIGetRefusesUnknownOptions: every GET under /api/ in the
+// contract refuses a query parameter it does not read with
+// invalid_request naming it and the ones it reads, and still answers 200
+// with every parameter it documents.
+func TestEveryAPIGetRefusesUnknownOptions(t *testing.T) {
+	t.Parallel()
+	h := testserver.WithLive(t, nil)
+	created := do(t, h, "POST", "/api/matches", `{"players":2,"bots":1}`)
+	code, _ := created.JSON(t)["code"].(string)
+	if created.Status != 200 || code == "" {
+		t.Fatalf("create: %d %s", created.Status, created.Body)
+	}
+	ranked := do(t, h, "GET", "/api/games/tinrail/init?ranked=true", "")
+	id, _ := ranked.JSON(t)["ranked"].(string)
+	if ranked.Status != 200 || id == "" {
+		t.Fatalf("ranked init: %d %s", ranked.Status, ranked.Body)
+	}
+	checked := 0
+	for _, path := range contract.Paths.InMatchingOrder() {
+		op := contract.Paths.Value(path).Get
+		if op == nil || !strings.HasPrefix(path, "/api/") {
+			continue
+		}
+		target := strings.NewReplacer("{code}", code, "{slug}", "tinrail", "{id}", id).Replace(path)
+		good, read := url.Values{}, []string{}
+		for _, p := range op.Parameters {
+			if p.Value.In != "query" {
+				continue
+			}
+			s := p.Value.Schema.Value
+			switch {
+			case p.Value.Name == "message":
+				good.Set("message", turn)
+				continue
+			case p.Value.Name == "seed":
+				good.Set("seed", "7")
+			case s.Default != nil:
+				good.Set(p.Value.Name, fmt.Sprint(s.Default))
+			case s.Max != nil:
+				good.Set(p.Value.Name, fmt.Sprint(*s.Max))
+			}
+			read = append(read, p.Value.Name)
+		}
+		if e := do(t, h, "GET", target+"?"+good.Encode(), ""); e.Status != http.StatusOK {
+			t.Errorf("GET %s?%s: %d %s, want 200", target, good.Encode(), e.Status, e.Body)
+		}
+		bad := url.Values{"level": {"easy"}}
+		if m := good.Get("message"); m != "" {
+			bad.Set("message", m)
+		}
+		e := do(t, h, "GET", target+"?"+bad.Encode(), "")
+		var msg string
+		if errObj, ok := e.JSON(t)["error"].(map[string]any); ok {
+			msg, _ = errObj["message"].(string)
+		}
+		if e.Status != 400 || e.Code(t) != "invalid_request" || !strings.Contains(msg, `"level"`) {
+			t.Errorf("GET %s?%s: %d %s, want 400 invalid_request naming \"level\"", target, bad.Encode(), e.Status, e.Body)
+		}
+		for _, name := range read {
+			if !strings.Contains(msg, name) {
+				t.Errorf("GET %s?level=easy: the message does not name the option %s: %s", target, name, msg)
+			}
+		}
+		if len(read) == 0 && !strings.Contains(msg, "no query parameters") {
+			t.Errorf("GET %s?level=easy: the message does not say the path reads none: %s", target, msg)
+		}
+		checked++
+	}
+	if checked < 7 {
+		t.Errorf("checked %d GET routes under /api/; the contract has at least 7", checked)
+	}
+}
