@@ -38,5 +38,6 @@ require (
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/go-openapi/jsonpointer v0.22.5 // indirect
 	github.com/go-openapi/swag/jsonname v0.25.5 // indirect
+	github.com/modelcontextprotocol/go-sdk v1.8.0 // indirect
 	golang.org/x/sys v0.50.0 // indirect
 )

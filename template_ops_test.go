@@ -136,7 +136,7 @@ func TestTemplateOutputs(t *testing.T) {
 	const base = "https://${GamesApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}"
 	want := map[string]string{
 		"ApiUrl": "", "LlmsTxtUrl": "/llms.txt", "OpenApiUrl": "/openapi.yaml", "GamesIndexUrl": "/api/games",
-		"TronBotUrl": "/api/bots/tron", "LiveMatchesUrl": "/api/matches", "TidebreakersPageUrl": "/tidebreakers/",
+		"TronBotUrl": "/api/bots/tron", "LiveMatchesUrl": "/api/matches", "TidebreakersPageUrl": "/tidebreakers/", "McpUrl": "/mcp",
 	}
 	for _, g := range games.All() {
 		slug := g.Info().Slug

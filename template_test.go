@@ -134,7 +134,9 @@ func routes(t *testing.T, tpl map[string]any) map[string]string {
 }
 
 // TestTemplateServesEveryGame: every game of the registry has a function
-// with its GAME, and the deployed API sends its init and action to it.
+// with its GAME, and the deployed API sends its init and action to it; the
+// MCP server's function takes /mcp, every method (its handler answers 405
+// to what stateless Streamable HTTP does not serve).
 func TestTemplateServesEveryGame(t *testing.T) {
 	t.Parallel()
 	tpl := translated(t)
@@ -157,6 +159,15 @@ func TestTemplateServesEveryGame(t *testing.T) {
 	}
 	if served["ANY $default"] != "CatalogFunction" {
 		t.Errorf("the API's default route goes to %q, want CatalogFunction", served["ANY $default"])
+	}
+	var mcp []string
+	for route, fn := range served {
+		if fn == "McpFunction" {
+			mcp = append(mcp, route)
+		}
+	}
+	if !slices.Equal(mcp, []string{"ANY /mcp"}) {
+		t.Errorf("McpFunction takes %v, want ANY /mcp", mcp)
 	}
 }
 
@@ -206,8 +217,8 @@ func TestTemplateBoundsEveryFunction(t *testing.T) {
 	t.Parallel()
 	tpl := translated(t)
 	fns := ofType(tpl, "AWS::Lambda::Function")
-	if len(fns) != len(games.All())+2 {
-		t.Errorf("functions %v: want one a game, the live one and the catalog", fns)
+	if len(fns) != len(games.All())+3 {
+		t.Errorf("functions %v: want one a game, the live one, the catalog and the MCP server", fns)
 	}
 	groups := map[string]string{}
 	for _, fn := range fns {

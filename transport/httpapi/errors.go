@@ -79,7 +79,7 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	var pe *play.Error
 	if !errors.As(err, &pe) || !play.Listed(pe.Code) || pe.Kind() == play.KindRefusal {
-		slog.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		slog.Error("request failed", "method", r.Method, "path", r.URL.Path, "requestId", requestID(r.Context()), "err", err)
 		pe = play.Errorf(play.CodeInternal, "the server failed to answer; the request may be retried")
 	}
 	writeJSON(w, Status(pe.Code), errorBody{Error: errorDetail{Code: pe.Code, Message: pe.Message}})

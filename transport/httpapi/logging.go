@@ -39,7 +39,7 @@ func WithRequestID(ctx context.Context, id string) context.Context {
 func Logged(h http.Handler, log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		id, _ := r.Context().Value(requestIDKey{}).(string)
+		id := requestID(r.Context())
 		if id == "" {
 			if id = r.Header.Get(RequestIDHeader); !saneID(id) {
 				id = rand.Text()
@@ -47,6 +47,7 @@ func Logged(h http.Handler, log *slog.Logger) http.Handler {
 		}
 		w.Header().Set(RequestIDHeader, id)
 		rec := &recorder{ResponseWriter: w}
+		r = r.WithContext(WithRequestID(r.Context(), id))
 		h.ServeHTTP(rec, r)
 		status := rec.status
 		if status == 0 {
@@ -67,6 +68,12 @@ func Logged(h http.Handler, log *slog.Logger) http.Handler {
 			slog.String("remoteIp", remoteIP(r.RemoteAddr)),
 		)
 	})
+}
+
+// requestID is the id of the request ctx belongs to, or "".
+func requestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey{}).(string)
+	return id
 }
 
 // saneID reports whether a client's request id may be used as it is.

@@ -155,3 +155,24 @@ func BenchmarkLogged(b *testing.B) {
 		})
 	}
 }
+
+// TestFailureLogCarriesTheRequestID: a server fault is logged with the id
+// of the request that met it, the one its answer and its request line
+// carry. (It swaps slog's default logger, so it does not run in parallel.)
+func TestFailureLogCarriesTheRequestID(t *testing.T) {
+	var buf bytes.Buffer
+	old := slog.Default()
+	slog.SetDefault(slog.New(slog.NewJSONHandler(&buf, nil)))
+	defer slog.SetDefault(old)
+	failing := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		httpapi.WriteError(w, r, io.ErrUnexpectedEOF)
+	})
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest("GET", "/", nil)
+	req.Header.Set(httpapi.RequestIDHeader, "req-42")
+	httpapi.Logged(failing, slog.New(slog.NewJSONHandler(io.Discard, nil))).ServeHTTP(rec, req)
+	var line struct{ Msg, RequestID string }
+	if err := json.Unmarshal(buf.Bytes(), &line); err != nil || line.Msg != "request failed" || line.RequestID != "req-42" || rec.Code != 500 {
+		t.Errorf("logged %s (%v), answered %d", buf.String(), err, rec.Code)
+	}
+}

@@ -3,15 +3,12 @@ package lambdakeys
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"log/slog"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/agentgames/bundle/internal/keys"
+	"github.com/agentgames/bundle/internal/keys/lambdakeys/secretstest"
 	"github.com/agentgames/bundle/internal/seal"
 )
 
@@ -22,45 +19,12 @@ const (
 	arn     = "arn:aws:secretsmanager:us-east-1:123456789012:secret:token-keys-AbCdEf"
 )
 
-// secretsManager is a stand-in for AWS Secrets Manager: it answers
-// GetSecretValue as the service's JSON 1.1 protocol does, from secrets by
-// id, after checking that the real SDK signed the request for the service.
-// AWS cannot be reached offline; the client under test is the real one.
-type secretsManager struct {
-	t       *testing.T
-	secrets map[string]map[string]any
-	calls   atomic.Int32
-}
-
-func (s *secretsManager) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	s.calls.Add(1)
-	if r.Method != http.MethodPost || r.Header.Get("X-Amz-Target") != "secretsmanager.GetSecretValue" ||
-		r.Header.Get("Content-Type") != "application/x-amz-json-1.1" ||
-		!strings.Contains(r.Header.Get("Authorization"), "/us-east-1/secretsmanager/aws4_request") {
-		s.t.Errorf("not a signed GetSecretValue: %s %s %v", r.Method, r.URL, r.Header)
-	}
-	var in struct{ SecretId string }
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<16)).Decode(&in); err != nil {
-		s.t.Errorf("request body: %v", err)
-	}
-	w.Header().Set("Content-Type", "application/x-amz-json-1.1")
-	out, ok := s.secrets[in.SecretId]
-	if !ok {
-		w.WriteHeader(http.StatusBadRequest)
-		json.NewEncoder(w).Encode(map[string]string{"__type": "ResourceNotFoundException", "Message": "Secrets Manager can't find the specified secret."})
-		return
-	}
-	json.NewEncoder(w).Encode(out)
-}
-
 // stage serves secrets from a stand-in and points the SDK at it, with
 // static credentials and no shared configuration files.
-func stage(t *testing.T, secrets map[string]map[string]any) *secretsManager {
-	sm := &secretsManager{t: t, secrets: secrets}
-	srv := httptest.NewServer(sm)
-	t.Cleanup(srv.Close)
+func stage(t *testing.T, secrets map[string]map[string]any) *secretstest.Server {
+	sm := secretstest.New(t, secrets)
 	for k, v := range map[string]string{
-		"AWS_ENDPOINT_URL_SECRETS_MANAGER": srv.URL, "AWS_REGION": "us-east-1",
+		"AWS_ENDPOINT_URL_SECRETS_MANAGER": sm.URL, "AWS_REGION": "us-east-1",
 		"AWS_ACCESS_KEY_ID": "test", "AWS_SECRET_ACCESS_KEY": "test", "AWS_SESSION_TOKEN": "", "AWS_PROFILE": "",
 		"AWS_CONFIG_FILE": "/nonexistent", "AWS_SHARED_CREDENTIALS_FILE": "/nonexistent",
 		keys.EnvVar: "", SecretEnvVar: arn, SealingIDEnvVar: "",
@@ -70,9 +34,7 @@ func stage(t *testing.T, secrets map[string]map[string]any) *secretsManager {
 	return sm
 }
 
-func secretString(s string) map[string]any {
-	return map[string]any{"ARN": arn, "Name": "token-keys", "SecretString": s, "VersionId": "v1", "VersionStages": []string{"AWSCURRENT"}, "CreatedDate": 1.7e9}
-}
+func secretString(s string) map[string]any { return secretstest.String(arn, s) }
 
 // TestLoadFromSecret: the keyring comes whole from the secret, in one call:
 // its newest key seals, its older key still opens.
@@ -82,7 +44,7 @@ func TestLoadFromSecret(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := sm.calls.Load(); n != 1 {
+	if n := sm.Calls(); n != 1 {
 		t.Errorf("%d calls to Secrets Manager, want 1", n)
 	}
 	onlyA, _ := seal.ParseKeyring("1:" + secretA)
@@ -104,7 +66,7 @@ func TestLoadRefuses(t *testing.T) {
 		name, want string
 		secrets    map[string]map[string]any
 		env        map[string]string
-		calls      int32
+		calls      int
 	}{
 		{"no such secret", "ResourceNotFoundException", nil, nil, 1},
 		{"not a keyring", "the 1st key", map[string]map[string]any{arn: secretString(secretB)}, nil, 1},
@@ -135,7 +97,7 @@ func TestLoadRefuses(t *testing.T) {
 					t.Errorf("the error quotes a key: %s", msg)
 				}
 			}
-			if n := sm.calls.Load(); n != tt.calls {
+			if n := sm.Calls(); n != tt.calls {
 				t.Errorf("%d calls to Secrets Manager, want %d", n, tt.calls)
 			}
 		})
@@ -151,7 +113,7 @@ func TestLoadFromEnv(t *testing.T) {
 	if _, err := Load(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if n := sm.calls.Load(); n != 0 {
+	if n := sm.Calls(); n != 0 {
 		t.Errorf("%d calls to Secrets Manager, want none", n)
 	}
 }
