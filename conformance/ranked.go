@@ -8,26 +8,14 @@ import (
 
 	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/play"
 )
-
-// RankedLedger is a ranked match as GET /api/games/{slug}/ranked/{id}
-// shows it.
-type RankedLedger struct {
-	ID      string            `json:"id"`
-	Game    string            `json:"game"`
-	Options map[string]string `json:"options"`
-	Actions []json.RawMessage `json:"actions"`
-	Over    bool              `json:"over"`
-	Seed    *uint64           `json:"seed"`
-	Score   *int              `json:"score"`
-	Result  json.RawMessage   `json:"result"`
-}
 
 // VerifyRanked fetches the ledger of the finished ranked match game/id
 // from t and replays it on replay: init with its seed and options, then
 // its actions in order, every one accepted, ending the match with the
 // ledger's score and result. It answers the ledger.
-func VerifyRanked(ctx context.Context, t check.Target, replay client.Transport, game, id string) (*RankedLedger, error) {
+func VerifyRanked(ctx context.Context, t check.Target, replay client.Transport, game, id string) (*play.RankedRecord, error) {
 	r, err := t.Do(ctx, "GET", "/api/games/"+game+"/ranked/"+id, nil, nil)
 	if err != nil {
 		return nil, err
@@ -35,7 +23,7 @@ func VerifyRanked(ctx context.Context, t check.Target, replay client.Transport, 
 	if r.Status != 200 {
 		return nil, fmt.Errorf("GET the ledger: HTTP %d: %s", r.Status, brief(string(r.Body)))
 	}
-	var l RankedLedger
+	var l play.RankedRecord
 	if err := json.Unmarshal(r.Body, &l); err != nil {
 		return nil, fmt.Errorf("the ledger is not JSON: %w", err)
 	}

@@ -8,13 +8,12 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/agentgames/bundle/internal/lambdasamples"
 )
 
 // door is one HTTP front door of Lambda: which of aws-lambda-go's sample
@@ -132,27 +131,6 @@ func invokeRaw(e *emulator, ev any) (answer, error) {
 	return out, nil
 }
 
-// lambdaSample is one of aws-lambda-go's sample events (events/testdata in
-// its module), as a map to edit.
-func lambdaSample(t *testing.T, name string) map[string]any {
-	t.Helper()
-	cmd := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/aws/aws-lambda-go")
-	cmd.Dir = ".."
-	dir, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("finding aws-lambda-go: %v", err)
-	}
-	b, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(dir)), "events", "testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
-
 // waitForLog waits until the emulator's log holds want.
 func waitForLog(e *emulator, want string) bool {
 	for start := time.Now(); time.Since(start) < 5*time.Second; time.Sleep(10 * time.Millisecond) {
@@ -180,7 +158,7 @@ func TestFrontDoors(t *testing.T) {
 		t.Run(d.name, func(t *testing.T) {
 			call := func(method, path, rawQuery string, body []byte) answer {
 				t.Helper()
-				ev := lambdaSample(t, d.sample)
+				ev := lambdasamples.Load(t, d.sample)
 				d.point(ev, method, path, rawQuery, body)
 				a, err := invokeRaw(e, ev)
 				if err != nil {
@@ -209,7 +187,7 @@ func TestFrontDoors(t *testing.T) {
 				t.Errorf("seed 7 dealt another match by this door:\n%s\nwant\n%s", b, dealt)
 			}
 			id := init.header("X-Request-Id")
-			wantID, _ := lambdaSample(t, d.sample)["requestContext"].(map[string]any)["requestId"].(string)
+			wantID, _ := lambdasamples.Load(t, d.sample)["requestContext"].(map[string]any)["requestId"].(string)
 			if id == "" || wantID != "" && id != wantID {
 				t.Errorf("request id %q, want the door's %q", id, wantID)
 			}
@@ -236,7 +214,7 @@ func TestFrontDoors(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		ev   any
-	}{{"empty", []byte(`{}`)}, {"SQS", lambdaSample(t, "sqs-event.json")}} {
+	}{{"empty", []byte(`{}`)}, {"SQS", lambdasamples.Load(t, "sqs-event.json")}} {
 		a, err := invokeRaw(e, c.ev)
 		if err == nil || !strings.HasPrefix(err.Error(), "UnsupportedEventError: ") || !strings.Contains(err.Error(), "not an HTTP request") {
 			t.Errorf("%s event: %v %+v", c.name, err, a)

@@ -8,42 +8,15 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-lambda-go/lambdacontext"
+
+	"github.com/agentgames/bundle/internal/lambdasamples"
 )
-
-// lambdaGoDir is the aws-lambda-go module's folder, whose events/testdata
-// holds its sample events.
-var lambdaGoDir = sync.OnceValues(func() (string, error) {
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/aws/aws-lambda-go").Output()
-	return strings.TrimSpace(string(out)), err
-})
-
-// sample is one of aws-lambda-go's sample events, as a map to edit.
-func sample(t *testing.T, name string) map[string]any {
-	t.Helper()
-	dir, err := lambdaGoDir()
-	if err != nil {
-		t.Fatalf("finding aws-lambda-go: %v", err)
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "events", "testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
 
 // seen is the request a recording handler saw.
 type seen struct {
@@ -124,7 +97,7 @@ func TestRESTAPI(t *testing.T) {
 	for _, name := range []string{"apigw-request.json", "apigw-restapi-openapi-request.json"} {
 		t.Run(name, func(t *testing.T) {
 			var s seen
-			out, line, err := invoke(t, recorder(&s), sample(t, name))
+			out, line, err := invoke(t, recorder(&s), lambdasamples.Load(t, name))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -155,7 +128,7 @@ func TestRESTAPI(t *testing.T) {
 		})
 	}
 	t.Run("edited", func(t *testing.T) {
-		ev := sample(t, "apigw-request.json")
+		ev := lambdasamples.Load(t, "apigw-request.json")
 		ev["path"] = "/api/games/tinrail/init"
 		ev["httpMethod"] = "GET"
 		ev["multiValueQueryStringParameters"] = map[string]any{"seed": []string{"1", "2"}, "q": []string{"a b&c=d"}}
@@ -172,7 +145,7 @@ func TestRESTAPI(t *testing.T) {
 		}
 	})
 	t.Run("single-value", func(t *testing.T) {
-		ev := sample(t, "apigw-request.json")
+		ev := lambdasamples.Load(t, "apigw-request.json")
 		delete(ev, "multiValueHeaders")
 		delete(ev, "multiValueQueryStringParameters")
 		var s seen
@@ -197,7 +170,7 @@ func TestHTTPAPIAndFunctionURL(t *testing.T) {
 	for _, name := range []string{"apigw-v2-request-no-authorizer.json", "apigw-v2-request-iam.json",
 		"apigw-v2-request-jwt-authorizer.json", "apigw-v2-request-lambda-authorizer.json", "lambda-urls-request.json"} {
 		t.Run(name, func(t *testing.T) {
-			ev := sample(t, name)
+			ev := lambdasamples.Load(t, name)
 			var s seen
 			out, line, err := invoke(t, recorder(&s), ev)
 			if err != nil {
@@ -224,7 +197,7 @@ func TestHTTPAPIAndFunctionURL(t *testing.T) {
 	}
 	t.Run("function URL details", func(t *testing.T) {
 		var s seen
-		if _, _, err := invoke(t, recorder(&s), sample(t, "lambda-urls-request.json")); err != nil {
+		if _, _, err := invoke(t, recorder(&s), lambdasamples.Load(t, "lambda-urls-request.json")); err != nil {
 			t.Fatal(err)
 		}
 		r := s.r
@@ -234,7 +207,7 @@ func TestHTTPAPIAndFunctionURL(t *testing.T) {
 		}
 	})
 	t.Run("decoded path", func(t *testing.T) {
-		ev := sample(t, "apigw-v2-request-no-authorizer.json")
+		ev := lambdasamples.Load(t, "apigw-v2-request-no-authorizer.json")
 		ev["rawPath"], ev["rawQueryString"] = "/a b/c?d#e/ü", "x=1"
 		var s seen
 		if _, _, err := invoke(t, recorder(&s), ev); err != nil {
@@ -261,7 +234,7 @@ func TestALB(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var s seen
-			out, line, err := invoke(t, recorder(&s), sample(t, tt.name))
+			out, line, err := invoke(t, recorder(&s), lambdasamples.Load(t, tt.name))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -289,7 +262,7 @@ func TestALB(t *testing.T) {
 		})
 	}
 	t.Run("encoded query", func(t *testing.T) {
-		ev := sample(t, "alb-lambda-target-request-headers-only.json")
+		ev := lambdasamples.Load(t, "alb-lambda-target-request-headers-only.json")
 		ev["queryStringParameters"] = map[string]any{"q": "a%20b%26c", "plus": "x+y"}
 		ev["headers"].(map[string]any)["x-forwarded-for"] = "203.0.113.1, 10.0.0.2"
 		var s seen
@@ -301,7 +274,7 @@ func TestALB(t *testing.T) {
 		}
 	})
 	t.Run("multi-value query", func(t *testing.T) {
-		ev := sample(t, "alb-lambda-target-request-multivalue-headers.json")
+		ev := lambdasamples.Load(t, "alb-lambda-target-request-multivalue-headers.json")
 		ev["multiValueQueryStringParameters"] = map[string]any{"k": []string{"1", "%32"}}
 		ev["multiValueHeaders"].(map[string]any)["x-multi"] = []string{"1", "2"}
 		var s seen
@@ -320,7 +293,7 @@ func TestBinaryAnswer(t *testing.T) {
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte{0xff, 0x00}) })
 	for _, name := range []string{"apigw-request.json", "apigw-v2-request-no-authorizer.json", "lambda-urls-request.json",
 		"alb-lambda-target-request-headers-only.json", "alb-lambda-target-request-multivalue-headers.json"} {
-		out, _, err := invoke(t, h, sample(t, name))
+		out, _, err := invoke(t, h, lambdasamples.Load(t, name))
 		var res struct {
 			StatusCode      int
 			Body            string

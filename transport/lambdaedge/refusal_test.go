@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/agentgames/bundle/internal/lambdasamples"
 )
 
 // TestUnsupportedEvents: an event that is no HTTP request of a front door
@@ -23,13 +25,13 @@ func TestUnsupportedEvents(t *testing.T) {
 		{"null", []byte(`null`), "not a JSON object"},
 		{"array", []byte(`[]`), "not a JSON object"},
 		{"text", []byte(`"GET /"`), "not a JSON object"},
-		{"SQS", sample(t, "sqs-event.json"), "an object with the keys Records"},
-		{"S3", sample(t, "s3-event.json"), "an object with the keys Records"},
-		{"token authorizer", sample(t, "apigw-custom-auth-request.json"), "an API Gateway authorizer request"},
-		{"request authorizer", sample(t, "apigw-custom-auth-request-type-request.json"), "an API Gateway authorizer request"},
-		{"HTTP API authorizer 1.0", sample(t, "apigw-v2-custom-authorizer-v1-request.json"), "an API Gateway authorizer request"},
-		{"HTTP API authorizer 2.0", sample(t, "apigw-v2-custom-authorizer-v2-request.json"), "an API Gateway authorizer request"},
-		{"WebSocket", sample(t, "apigw-websocket-request.json"), "an API Gateway WebSocket message"},
+		{"SQS", lambdasamples.Load(t, "sqs-event.json"), "an object with the keys Records"},
+		{"S3", lambdasamples.Load(t, "s3-event.json"), "an object with the keys Records"},
+		{"token authorizer", lambdasamples.Load(t, "apigw-custom-auth-request.json"), "an API Gateway authorizer request"},
+		{"request authorizer", lambdasamples.Load(t, "apigw-custom-auth-request-type-request.json"), "an API Gateway authorizer request"},
+		{"HTTP API authorizer 1.0", lambdasamples.Load(t, "apigw-v2-custom-authorizer-v1-request.json"), "an API Gateway authorizer request"},
+		{"HTTP API authorizer 2.0", lambdasamples.Load(t, "apigw-v2-custom-authorizer-v2-request.json"), "an API Gateway authorizer request"},
+		{"WebSocket", lambdasamples.Load(t, "apigw-websocket-request.json"), "an API Gateway WebSocket message"},
 		{"no method", []byte(`{"version":"2.0","rawPath":"/"}`), "an object with the keys rawPath, version"},
 		{"REST without an API", []byte(`{"httpMethod":"GET","path":"/"}`), "an object with the keys httpMethod, path"},
 		{"unknown version", []byte(`{"version":"3.0","httpMethod":"GET","requestContext":{"apiId":"a","http":{"method":"GET"}}}`),
@@ -96,7 +98,7 @@ func TestUnreadableEvents(t *testing.T) {
 			if s.query == nil && strings.Contains(tt.name, "query") {
 				continue // payload 1.0 sends the query decoded, as a map: any text in it is encodable
 			}
-			ev := sample(t, s.sample)
+			ev := lambdasamples.Load(t, s.sample)
 			tt.edit(s, ev)
 			out, line, err := invoke(t, h, ev)
 			var res struct {
