@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -31,11 +32,28 @@ func TestProtocolMutants(t *testing.T) {
 				{"a repeated key read as its last value", Proxy(Edit{Request: protocolLastKeyWins(game)})},
 				{"unknown fields of the request ignored", Proxy(Edit{Request: protocolUnknownIgnored(game)})},
 				{"a wrong method answered 404", Proxy(Edit{Answer: protocolMethodAs404(game)})},
+				{"a 405 without its Allow header", protocolNoAllow},
 				{"bodies up to 1 MiB read", Proxy(Edit{Request: protocolLargeBodies(game)})},
 			}
 			mustCatch(t, game, mutants)
 		})
 	}
+}
+
+// protocolNoAllow: a server whose 405 answers do not say which methods
+// the path takes.
+func protocolNoAllow(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, r)
+		for k, v := range rec.Header() {
+			if k != "Allow" {
+				w.Header()[k] = v
+			}
+		}
+		w.WriteHeader(rec.Code)
+		w.Write(rec.Body.Bytes())
+	})
 }
 
 // protocolAction reports whether r is game's action request.

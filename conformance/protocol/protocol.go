@@ -16,7 +16,8 @@
 //   - init options: the defaults and each option set are shown in the view,
 //     no seed is shown unless chosen, and bad seeds, repeated, unknown and
 //     out-of-range parameters are 400 invalid_request.
-//   - methods and unknown games: 405 method_not_allowed, 404 unknown_game.
+//   - methods and unknown games: 405 method_not_allowed with an Allow
+//     header naming the method the path takes, 404 unknown_game.
 //   - tokens: missing_state, token_malformed, truncated and bit-flipped
 //     tokens, another game's token (token_forged).
 //   - malformed requests: bad_json, invalid_request, 413 body_too_large.
@@ -37,7 +38,6 @@
 //     token keeps its format or key; such tokens must earn a 400 with one
 //     of the four token codes, and only one altered in its middle must
 //     earn token_forged.
-//   - The Allow header of a 405: no document promises it.
 //   - A body without "action", state and stateToken both sent and
 //     differing, an empty state, and an object of more than 64 keys: the
 //     server answers 400 invalid_request, invalid_request, missing_state and

@@ -3,6 +3,7 @@ package protocol
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -122,7 +123,8 @@ func initCheck(game string) check.Check {
 }
 
 // routesCheck: the loop's paths refuse other methods with 405
-// method_not_allowed, and an unknown game's are a 404 unknown_game.
+// method_not_allowed and an Allow header naming the method they take (and
+// not the one refused), and an unknown game's are a 404 unknown_game.
 func routesCheck(game string) check.Check {
 	return check.Check{Game: game, Level: check.Protocol, Name: "methods and unknown games", Run: func(ctx context.Context, t check.Target) error {
 		w, err := newWalk(ctx, t, game, "init?seed=5")
@@ -139,15 +141,25 @@ func routesCheck(game string) check.Check {
 		for _, r := range []struct {
 			method, path string
 			body         []byte
+			takes        string
 		}{
-			{http.MethodGet, w.actionRoute(), nil},
-			{http.MethodPut, w.actionRoute(), body},
-			{http.MethodDelete, w.actionRoute(), nil},
-			{http.MethodPost, w.initRoute(), body},
-			{http.MethodPut, w.initRoute() + "?seed=5", nil},
+			{http.MethodGet, w.actionRoute(), nil, http.MethodPost},
+			{http.MethodPut, w.actionRoute(), body, http.MethodPost},
+			{http.MethodDelete, w.actionRoute(), nil, http.MethodPost},
+			{http.MethodPost, w.initRoute(), body, http.MethodGet},
+			{http.MethodPut, w.initRoute() + "?seed=5", nil, http.MethodGet},
 		} {
 			if err := w.reject(r.method, r.path, routeOf(r.path), nil, r.body, http.StatusMethodNotAllowed, "method_not_allowed"); err != nil {
 				return withDetail(err, r.method+" "+r.path)
+			}
+			reply, err := w.send(r.method, r.path, routeOf(r.path), nil, r.body)
+			if err != nil {
+				return err
+			}
+			allow := strings.Split(strings.ReplaceAll(reply.Header.Get("Allow"), " ", ""), ",")
+			if !slices.Contains(allow, r.takes) || slices.Contains(allow, r.method) {
+				return withDetail(w.fail("Allow", "a 405 lists the methods the path takes in its Allow header",
+					r.takes, fmt.Sprintf("%q", reply.Header.Get("Allow"))), r.method+" "+r.path)
 			}
 		}
 		unknown := "/api/games/" + game + "x"
