@@ -63,7 +63,7 @@ build-McpFunction:
 #               if govulncheck finds a vulnerability the code can reach
 VERSION ?= $(shell git describe --tags --match 'v*' --always --dirty 2>/dev/null)
 DIST := dist
-RELEASE_CMDS := server conformance brinebell-dispatcher tidebreakers-bot tron-arena
+RELEASE_CMDS := server mcp conformance brinebell-dispatcher tidebreakers-bot tron-arena
 RELEASE_PLATFORMS := linux-amd64 linux-arm64 darwin-amd64 darwin-arm64
 RELEASE_LAMBDAS := game live catalog mcp
 RELEASE_BUILD := CGO_ENABLED=0 go build -trimpath -buildvcs=auto -ldflags="-s -w -X github.com/agentgames/bundle/internal/version.Version=$(VERSION)"

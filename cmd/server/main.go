@@ -2,7 +2,8 @@
 // account, no configuration. Live Tidebreakers matches and the ledgers of
 // ranked matches are kept in a file (-data, data/matches.db by default) and
 // survive restarts. Set TOKEN_KEYS to keep state tokens valid across
-// restarts. It logs JSON to stderr, one line a request; -addr picks the
+// restarts. MCP clients reach the same games as tools at /mcp (Streamable
+// HTTP). It logs JSON to stderr, one line a request; -addr picks the
 // address, -version prints its version.
 package main
 
@@ -30,6 +31,7 @@ import (
 	"github.com/agentgames/bundle/store/bolt"
 	"github.com/agentgames/bundle/store/token"
 	"github.com/agentgames/bundle/transport/httpapi"
+	"github.com/agentgames/bundle/transport/mcpedge"
 )
 
 func main() {
@@ -98,8 +100,11 @@ func run(ctx context.Context, addr, data string, log *slog.Logger) error {
 		return err
 	}
 	defer matches.Close()
-	h := httpapi.New(play.NewService(token.Store{Keys: ring}, time.Now, games.All()...).WithLedger(matches), bundle.OpenAPI)
-	h.ServeLive(live.NewServer(matches, time.Now))
+	svc := play.NewService(token.Store{Keys: ring}, time.Now, games.All()...).WithLedger(matches)
+	h := httpapi.New(svc, bundle.OpenAPI)
+	lv := live.NewServer(matches, time.Now)
+	h.ServeLive(lv)
+	h.ServeMCP(mcpedge.Handler(mcpedge.New(svc, lv)))
 	srv := newServer(addr, httpapi.Logged(h, log), defaultTimeouts)
 	go sweep(ctx, matches, log)
 	errc := make(chan error, 1)

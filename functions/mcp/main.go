@@ -10,39 +10,23 @@ package main
 
 import (
 	"context"
-	"log/slog"
-	"os"
+	"errors"
 	"time"
 
 	"github.com/aws/aws-lambda-go/lambda"
-	"github.com/aws/aws-sdk-go-v2/config"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"github.com/agentgames/bundle/functions/internal/function"
 	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/games/tidebreakers/live"
-	"github.com/agentgames/bundle/internal/keys/lambdakeys"
-	"github.com/agentgames/bundle/play"
-	"github.com/agentgames/bundle/store/dynamo"
-	"github.com/agentgames/bundle/store/token"
 	"github.com/agentgames/bundle/transport/lambdaedge"
 	"github.com/agentgames/bundle/transport/mcpedge"
 )
 
 func main() {
-	ctx := context.Background()
-	ring, err := lambdakeys.Load(ctx)
-	if err != nil {
-		slog.Error("cannot start", "err", err)
-		os.Exit(1)
+	svc, matches := function.Service(context.Background(), games.All()...)
+	if matches == nil {
+		function.Fail("cannot start: MATCHES_TABLE must name the matches table", errors.New("MATCHES_TABLE is not set"))
 	}
-	table := os.Getenv("MATCHES_TABLE")
-	cfg, err := config.LoadDefaultConfig(ctx)
-	if err != nil || table == "" {
-		slog.Error("cannot start: MATCHES_TABLE must name the matches table and AWS credentials must load", "err", err)
-		os.Exit(1)
-	}
-	matches := dynamo.New(dynamodb.NewFromConfig(cfg), table, time.Now)
-	svc := play.NewService(token.Store{Keys: ring}, time.Now, games.All()...).WithLedger(matches)
 	srv := mcpedge.New(svc, live.NewServer(matches, time.Now))
 	lambda.Start(lambdaedge.Handler(mcpedge.Handler(srv)))
 }

@@ -14,27 +14,39 @@ import (
 	"github.com/agentgames/bundle/store/memory"
 	"github.com/agentgames/bundle/store/token"
 	"github.com/agentgames/bundle/transport/httpapi"
+	"github.com/agentgames/bundle/transport/mcpedge"
 )
 
 // New is the handler serving every game under a random key, with a
 // ledger in memory for ranked play.
 func New(t testing.TB) *httpapi.Server {
 	t.Helper()
-	ring, err := seal.NewKeyring(seal.NewRandomKey(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return httpapi.New(play.NewService(token.Store{Keys: ring}, time.Now, games.All()...).WithLedger(&memory.Store{}), bundle.OpenAPI)
+	return httpapi.New(service(t), bundle.OpenAPI)
 }
 
 // WithLive is New serving live Tidebreakers matches too, kept in memory
-// and timed by clock (time.Now when nil).
+// and timed by clock (time.Now when nil), and every game and live match
+// over MCP at /mcp: the whole local server.
 func WithLive(t testing.TB, clock play.Clock) *httpapi.Server {
 	t.Helper()
 	if clock == nil {
 		clock = time.Now
 	}
-	h := New(t)
-	h.ServeLive(live.NewServer(&memory.Store{}, clock))
+	svc := service(t)
+	matches := live.NewServer(&memory.Store{}, clock)
+	h := httpapi.New(svc, bundle.OpenAPI)
+	h.ServeLive(matches)
+	h.ServeMCP(mcpedge.Handler(mcpedge.New(svc, matches)))
 	return h
+}
+
+// service is every game over sealed tokens under a random key, with a
+// ledger in memory.
+func service(t testing.TB) *play.Service {
+	t.Helper()
+	ring, err := seal.NewKeyring(seal.NewRandomKey(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return play.NewService(token.Store{Keys: ring}, time.Now, games.All()...).WithLedger(&memory.Store{})
 }

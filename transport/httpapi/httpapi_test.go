@@ -323,8 +323,9 @@ func TestSitePages(t *testing.T) {
 			t.Errorf("llms.txt does not say how to start %s", g.Info().Name)
 		}
 	}
-	if e := do(t, h, "OPTIONS", "/api/games/tinrail/action", ""); e.Status != 204 || e.Header.Get("Access-Control-Allow-Origin") != "*" {
-		t.Errorf("CORS preflight: %d %v", e.Status, e.Header)
+	if e := do(t, h, "OPTIONS", "/api/games/tinrail/action", ""); e.Status != 204 || e.Header.Get("Access-Control-Allow-Origin") != "*" ||
+		!strings.Contains(e.Header.Get("Access-Control-Allow-Headers"), "Mcp-Protocol-Version") {
+		t.Errorf("CORS preflight (a browser's MCP client sends Mcp-Protocol-Version): %d %v", e.Status, e.Header)
 	}
 }
 

@@ -23,25 +23,38 @@ import (
 	"github.com/agentgames/bundle/transport/lambdaedge"
 )
 
-// Run serves the games on Lambda until the runtime stops it. The keys must
-// be configured (no random key as the local server makes one): every
-// instance has to open every other instance's tokens. With MATCHES_TABLE
-// set, ranked matches keep their ledgers in that DynamoDB table.
+// Run serves the games on Lambda until the runtime stops it.
 func Run(games ...play.Game) {
-	ctx := context.Background()
+	svc, _ := Service(context.Background(), games...)
+	lambda.Start(lambdaedge.Handler(httpapi.New(svc, bundle.OpenAPI)))
+}
+
+// Service is the play core over games as a function serves it. The keys
+// must be configured (no random key as the local server makes one): every
+// instance has to open every other instance's tokens. With MATCHES_TABLE
+// set, ranked matches keep their ledgers in that DynamoDB table, whose
+// store it answers too (nil without one). It ends the process when the
+// function cannot start.
+func Service(ctx context.Context, games ...play.Game) (*play.Service, *dynamo.Store) {
 	ring, err := lambdakeys.Load(ctx)
 	if err != nil {
-		slog.Error("cannot start", "err", err)
-		os.Exit(1)
+		Fail("cannot start", err)
 	}
 	svc := play.NewService(token.Store{Keys: ring}, time.Now, games...)
-	if table := os.Getenv("MATCHES_TABLE"); table != "" {
-		cfg, err := config.LoadDefaultConfig(ctx)
-		if err != nil {
-			slog.Error("cannot start: the AWS configuration for MATCHES_TABLE does not load", "err", err)
-			os.Exit(1)
-		}
-		svc.WithLedger(dynamo.New(dynamodb.NewFromConfig(cfg), table, time.Now))
+	table := os.Getenv("MATCHES_TABLE")
+	if table == "" {
+		return svc, nil
 	}
-	lambda.Start(lambdaedge.Handler(httpapi.New(svc, bundle.OpenAPI)))
+	cfg, err := config.LoadDefaultConfig(ctx)
+	if err != nil {
+		Fail("cannot start: the AWS configuration for MATCHES_TABLE does not load", err)
+	}
+	store := dynamo.New(dynamodb.NewFromConfig(cfg), table, time.Now)
+	return svc.WithLedger(store), store
+}
+
+// Fail logs why the function cannot start, and ends it.
+func Fail(msg string, err error) {
+	slog.Error(msg, "err", err)
+	os.Exit(1)
 }

@@ -1,0 +1,215 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"os"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentgames/bundle/agents/dispatcher"
+	"github.com/agentgames/bundle/agents/tidecaptain"
+	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/games"
+	"github.com/agentgames/bundle/games/brinebell"
+	"github.com/agentgames/bundle/games/tidebreakers/live"
+	"github.com/agentgames/bundle/store/storetest"
+	"github.com/agentgames/bundle/transport/mcpedge/mcptest"
+)
+
+// TestMCPFunction connects the MCP SDK's own client, over Streamable HTTP,
+// to the real bootstrap of functions/mcp under the emulator, each request an
+// API Gateway HTTP API event to /mcp as the deployed API sends it, its live
+// matches and ranked ledgers in a DynamoDB table of dynalite. It lists the
+// tools, plays a whole Tinrail match and a whole Brinebell run, each answer
+// the same as the HTTP edge's in process for the same seed and actions,
+// spends a ranked token twice, and plays a live Tidebreakers match from
+// its creation to its end, reading its state.
+func TestMCPFunction(t *testing.T) {
+	rie := rieBinary(t)
+	table := storetest.NewTable(t, storetest.DynamoClient(t))
+	e := startFunction(t, rie, buildBootstrap(t, "./functions/mcp"), "MATCHES_TABLE="+table, "AWS_ENDPOINT_URL_DYNAMODB="+os.Getenv("DYNAMODB_ENDPOINT"),
+		"AWS_REGION=us-east-1", "AWS_ACCESS_KEY_ID=test", "AWS_SECRET_ACCESS_KEY=test")
+	others := othersUnderTestKeys(t)
+	ctx := context.Background()
+	session, err := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "v0"}, nil).Connect(ctx, &mcp.StreamableClientTransport{
+		Endpoint: "https://api.example.test/mcp", HTTPClient: &http.Client{Transport: deployed{e: e, mine: []string{"/mcp"}, others: others}},
+	}, nil)
+	if err != nil {
+		t.Fatalf("connecting: %v\n%s", err, tail(e.log.String()))
+	}
+	defer session.Close()
+
+	tools, err := session.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatalf("listing the tools: %v\n%s", err, tail(e.log.String()))
+	}
+	var names []string
+	for _, tool := range tools.Tools {
+		names = append(names, tool.Name)
+	}
+	want := []string{"list_games", "live_create", "live_state", "live_act"}
+	for _, g := range games.All() {
+		want = append(want, "start_"+g.Info().Slug, "act_"+g.Info().Slug)
+	}
+	for _, name := range want {
+		if !slices.Contains(names, name) {
+			t.Errorf("no tool %s among %v", name, names)
+		}
+	}
+
+	mcpGames := mcptest.Transport{Session: session}
+	httpGames := client.Handler{Handler: others}
+	first := func(a *client.Answer) json.RawMessage {
+		var legal struct{ LegalActions []json.RawMessage }
+		json.Unmarshal(a.Body, &legal)
+		return legal.LegalActions[0]
+	}
+	n := playBoth(t, mcpGames, httpGames, "tinrail", map[string]string{"seed": "7", "opponent": "easy"}, first)
+	t.Logf("a whole Tinrail match through the MCP function: %d actions", n)
+	policy := dispatcher.Policy{BankAt: 3000, MaxStep: 60}
+	n = playBoth(t, mcpGames, httpGames, "brinebell", map[string]string{"seed": "7"}, func(a *client.Answer) json.RawMessage {
+		var v brinebell.View
+		if err := a.View(&v); err != nil {
+			t.Fatal(err)
+		}
+		next, _ := policy.Next(&v)
+		return dispatcher.JSON(next)
+	})
+	t.Logf("a whole Brinebell run through the MCP function: %d actions", n)
+
+	spendTwice(t, mcpGames)
+	status, body, err := mcpGames.Act(ctx, "tinrail", "state", "AAAA", json.RawMessage(`{"type":"place","tileIndex":0,"rotation":0}`))
+	if err != nil || status != 400 || !strings.Contains(string(body), `"token_malformed"`) {
+		t.Errorf("a malformed token: %v %d %s", err, status, body)
+	}
+
+	playLive(t, session)
+
+	res, err := e.invoke(get("/mcp"))
+	if err != nil || res.StatusCode != http.StatusMethodNotAllowed || res.Headers["Allow"] != "POST" {
+		t.Errorf("GET /mcp (stateless: no event stream): %v %d %v", err, res.StatusCode, res.Headers)
+	}
+}
+
+// playBoth plays game to its end through the MCP function and, the same
+// seed and actions, through the HTTP edge in process: every answer must be
+// the same JSON but for the state token, sealed afresh each time. It
+// answers how many actions the match took.
+func playBoth(t *testing.T, viaMCP, viaHTTP client.Transport, game string, query map[string]string, next func(*client.Answer) json.RawMessage) int {
+	t.Helper()
+	ctx := context.Background()
+	m, err := client.Start(ctx, viaMCP, game, query)
+	if err != nil {
+		t.Fatalf("%s through MCP: %v", game, err)
+	}
+	h, err := client.Start(ctx, viaHTTP, game, query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; ; n++ {
+		if !sameAnswer(m.Last.Body, h.Last.Body) {
+			t.Fatalf("%s, after %d actions, MCP answers\n%s\nHTTP answers\n%s", game, n, m.Last.Body, h.Last.Body)
+		}
+		if m.Last.GameOver {
+			return n
+		}
+		if n == 2000 {
+			t.Fatalf("%s: no end after %d actions", game, n)
+		}
+		action := next(m.Last)
+		if _, err := m.Act(ctx, action); err != nil {
+			t.Fatalf("%s through MCP, action %s: %v", game, action, err)
+		}
+		if _, err := h.Act(ctx, action); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// sameAnswer reports whether two answers are the same JSON object but for
+// their state tokens.
+func sameAnswer(a, b []byte) bool {
+	var x, y map[string]any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	for _, m := range []map[string]any{x, y} {
+		delete(m, "state")
+		delete(m, "stateToken")
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+// spendTwice plays one ranked Tinrail action, then the same token again:
+// the ledger in the table refuses it, a tool error with HTTP's code.
+func spendTwice(t *testing.T, viaMCP client.Transport) {
+	t.Helper()
+	ctx := context.Background()
+	s, err := client.Start(ctx, viaMCP, "tinrail", map[string]string{"ranked": "true", "opponent": "easy"})
+	if err != nil {
+		t.Fatalf("a ranked match: %v", err)
+	}
+	token := s.Last.Token
+	var legal struct{ LegalActions []json.RawMessage }
+	json.Unmarshal(s.Last.Body, &legal)
+	if a, err := s.Act(ctx, legal.LegalActions[0]); err != nil || !a.OK {
+		t.Fatalf("a ranked action: %v %+v", err, a)
+	}
+	s.Last.Token = token
+	_, err = s.Act(ctx, legal.LegalActions[0])
+	var refused *client.HTTPError
+	if !errors.As(err, &refused) || refused.Status != http.StatusConflict || !strings.Contains(string(refused.Body), `"token_spent"`) {
+		t.Errorf("a spent ranked token: %v", err)
+	}
+}
+
+// playLive creates a live Tidebreakers match against a captain with the
+// live tools, reads its state and plays seat 0 as the card's sample bot
+// until the match ends.
+func playLive(t *testing.T, session *mcp.ClientSession) {
+	t.Helper()
+	var j live.Joined
+	call(t, session, "live_create", map[string]any{"players": 2, "name": "Ada", "bots": 1}, &j)
+	if j.Code == "" || j.Token == "" || j.Seat != 0 {
+		t.Fatalf("live_create: %+v", j)
+	}
+	var st live.State
+	call(t, session, "live_state", map[string]any{"code": j.Code}, &st)
+	if st.Code != j.Code || st.Players != 2 || len(st.Seats) != 2 || st.Over {
+		t.Fatalf("live_state of a new match: %+v", st)
+	}
+	for steps := 0; !st.Over; steps++ {
+		if steps > 2000 {
+			t.Fatal("the live match does not end")
+		}
+		op, body := tidecaptain.Next(&st, 0, j.Token)
+		delete(body, "token")
+		body["type"] = op
+		call(t, session, "live_act", map[string]any{"code": j.Code, "token": j.Token, "action": body}, &st)
+	}
+	t.Logf("a live match through the MCP function and DynamoDB ended by %s in round %d", st.Ending, st.Round)
+}
+
+// call calls a tool and decodes its structured result into out; a tool
+// error fails the test.
+func call(t *testing.T, session *mcp.ClientSession, tool string, args map[string]any, out any) {
+	t.Helper()
+	res, err := session.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: %v", tool, err)
+	}
+	data, _ := json.Marshal(res.StructuredContent)
+	if res.IsError {
+		t.Fatalf("%s %v: %s", tool, args, data)
+	}
+	if err := json.Unmarshal(data, out); err != nil {
+		t.Fatalf("%s: %v: %s", tool, err, data)
+	}
+}

@@ -1,0 +1,118 @@
+package mcpedge
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/transport/httpapi"
+)
+
+// The loop of a game is two tools, start_<slug> and act_<slug>, so that
+// each tool's input schema is that game's own: its options as arguments,
+// and its action grammar (Info().ActionSchema, the game's action.json, not
+// a copy) as the schema of "action". A model then sees one exact grammar a
+// tool, and a host that checks arguments against the schema checks the
+// game's grammar. The service still reads the action itself: an action
+// off the grammar is a refusal (invalid_action, with the legal actions),
+// exactly as over HTTP.
+
+// startTool names the tool that starts a match of slug.
+func startTool(slug string) string { return "start_" + slug }
+
+// actTool names the tool that applies an action in a match of slug.
+func actTool(slug string) string { return "act_" + slug }
+
+// addLoop adds the two tools of g's loop.
+func addLoop(srv *mcp.Server, svc *play.Service, g play.Game) {
+	info := g.Info()
+	slug := info.Slug
+	srv.AddTool(&mcp.Tool{
+		Name:  startTool(slug),
+		Title: "Start a " + info.Name + " match",
+		Description: fmt.Sprintf("Starts a %s match (%s) and answers the first observation, the legal actions and the state token; "+
+			"then call %s with that state and one action. The same seed deals the same match. Goal: %s",
+			info.Name, info.Description, actTool(slug), info.Goal),
+		InputSchema: startSchema(info),
+	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		env, err := start(ctx, svc, slug, req.Params.Arguments)
+		return result(ctx, req.Params.Name, env, err, func(env *play.Envelope) string { return envelopeText(slug, env) })
+	})
+	srv.AddTool(&mcp.Tool{
+		Name:  actTool(slug),
+		Title: "Act in a " + info.Name + " match",
+		Description: fmt.Sprintf("Applies one action to the %s match the state token carries (the opponents reply within the call) "+
+			"and answers the next observation, legal actions and state. Send the newest state and one of the legal actions; "+
+			"a refused action (ok false) changes nothing and says why and what is legal.", info.Name),
+		InputSchema: actSchema(info),
+	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		answer, err := act(ctx, svc, slug, req.Params.Arguments)
+		return result(ctx, req.Params.Name, answer, err, func(a play.Answer) string { return answerText(slug, a) })
+	})
+}
+
+// start reads start_<slug>'s arguments as GET /api/games/{slug}/init
+// reads its query, and starts the match.
+func start(ctx context.Context, svc *play.Service, slug string, args json.RawMessage) (*play.Envelope, error) {
+	m, err := members(args)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := query(m)
+	if err != nil {
+		return nil, err
+	}
+	seed, options, err := httpapi.InitQuery(raw)
+	if err != nil {
+		return nil, err
+	}
+	return svc.Init(ctx, slug, seed, options)
+}
+
+// act reads act_<slug>'s arguments as POST /api/games/{slug}/action reads
+// its body ({"state", "action"}), and applies the action.
+func act(ctx context.Context, svc *play.Service, slug string, args json.RawMessage) (play.Answer, error) {
+	token, action, err := httpapi.ActionRequest(args)
+	if err != nil {
+		return nil, err
+	}
+	return svc.Act(ctx, slug, token, action)
+}
+
+// startSchema is the input schema of start_<slug>: the seed, ranked,
+// answer and the game's own options.
+func startSchema(info play.Info) map[string]any {
+	props := map[string]any{
+		"seed": map[string]any{"type": "integer", "minimum": 0, "maximum": play.MaxSeed, "description": play.SeedDoc},
+		play.RankedOption: map[string]any{"type": "boolean", "description": "true: a ranked match, for comparing agents. " +
+			"The server picks the seed (send none) and keeps it sealed until the end; each state token plays once."},
+		play.AnswerOption: map[string]any{"type": "string", "enum": []string{"both", "text", "view"}, "description": "what every answer carries: " +
+			"both (the default: the observation text and the structured view), text (the observation only) or view (the view and events only)."},
+	}
+	for _, o := range info.Options {
+		if o.Values == nil {
+			props[o.Name] = map[string]any{"type": "integer", "minimum": o.Min, "maximum": o.Max, "description": o.Doc}
+		} else {
+			props[o.Name] = map[string]any{"type": "string", "enum": o.Values, "description": o.Doc}
+		}
+	}
+	return map[string]any{"type": "object", "properties": props, "additionalProperties": false}
+}
+
+// actSchema is the input schema of act_<slug>: the state token and one
+// action of the game's grammar, its action.json as it is.
+func actSchema(info play.Info) map[string]any {
+	return map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"state": map[string]any{"type": "string", "pattern": "^[A-Za-z0-9_-]+$",
+				"description": "the state token of the last answer, unchanged"},
+			"action": info.ActionSchema,
+		},
+		"required":             []string{"state", "action"},
+		"additionalProperties": false,
+	}
+}

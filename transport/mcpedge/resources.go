@@ -1,0 +1,80 @@
+package mcpedge
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	bundle "github.com/agentgames/bundle"
+	"github.com/agentgames/bundle/play"
+)
+
+// overviewURI names the overview: how the tools play any game.
+const overviewURI = "agentgames://overview"
+
+// docsURI names the resource of docs/<name>.md: a game's rules, or
+// play.md (ranked play and answer shapes).
+func docsURI(name string) string { return "agentgames://docs/" + name }
+
+// addResources adds the overview and every page of docs/ as resources.
+func addResources(srv *mcp.Server, svc *play.Service) {
+	overview := instructions(svc, true)
+	srv.AddResource(&mcp.Resource{URI: overviewURI, Name: "overview", Title: "How to play the games through these tools", MIMEType: "text/plain"},
+		func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: overviewURI, MIMEType: "text/plain", Text: overview}}}, nil
+		})
+	pages, err := fs.Glob(bundle.Docs, "docs/*.md")
+	if err != nil {
+		panic(err) // the pattern is valid
+	}
+	for _, p := range pages {
+		name := strings.TrimSuffix(path.Base(p), ".md")
+		uri := docsURI(name)
+		title := "docs/" + name + ".md"
+		if g, err := svc.Game(name); err == nil {
+			title = g.Info().Name + ": the rules, the loop and the action grammar"
+		}
+		srv.AddResource(&mcp.Resource{URI: uri, Name: name, Title: title, MIMEType: "text/markdown"},
+			func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+				text, err := fs.ReadFile(bundle.Docs, p)
+				if err != nil {
+					return nil, fmt.Errorf("reading %s: %w", p, err)
+				}
+				return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: "text/markdown", Text: string(text)}}}, nil
+			})
+	}
+}
+
+// instructions says how the tools play any game; it is the server's
+// instructions to clients and the overview resource.
+func instructions(svc *play.Service, live bool) string {
+	var b strings.Builder
+	b.WriteString(`Turn-based games for AI agents. Every game is a loop of two tools:
+
+1. start_<game> starts a match (seed optional: the same seed deals the same match; the game's options as arguments).
+   It answers the observation, "legalActions", "score", "gameOver" and "state", an opaque token that carries the match.
+2. act_<game> {"state": <the newest state>, "action": <one action>} applies the action; the opponents reply within the call.
+   Send one of legalActions exactly as listed. Repeat until gameOver is true; "result" and "score" then give the outcome.
+
+The server keeps nothing between calls: the token is the match, and any earlier token can be played again.
+A refused action is an ordinary answer (ok false, "code", "reason", "legalActions", the unchanged "state"): pick a legal action and retry.
+A request that cannot be acted on (a damaged token, an unknown option) is a tool error "<code>: <message>", the codes of the HTTP API.
+Every answer's structured content is exactly the HTTP API's JSON answer.
+
+Games:
+`)
+	for _, g := range svc.Games() {
+		info := g.Info()
+		fmt.Fprintf(&b, "- %s: %s Tools start_%s and act_%s; rules: game_rules or %s.\n", info.Name, info.Description, info.Slug, info.Slug, docsURI(info.Slug))
+	}
+	if live {
+		b.WriteString("\nLive Tidebreakers matches, shared by players, agents and captains: live_create (or live_join) seats you and answers your seat's token; " +
+			"live_state shows the board; live_act plays supply, attack or pass with that token when it is your turn.\n")
+	}
+	fmt.Fprintf(&b, "\nRanked play and answer shapes: %s.\n", docsURI("play"))
+	return b.String()
+}

@@ -1,0 +1,51 @@
+// Package mcpedge is the Model Context Protocol edge of the bundle: every
+// game's loop and the live Tidebreakers matches as MCP tools, each game's
+// docs as resources, served by the official Go SDK over any of its
+// transports (stdio in cmd/mcp; stateless Streamable HTTP at /mcp on the
+// local server and on Lambda, through Handler).
+//
+// It adds nothing to an answer: a tool hands its arguments to the same
+// play.Service (or live server) the HTTP edge serves, and its structured
+// result is exactly the HTTP answer's JSON object. Refused actions are
+// ordinary tool results (ok false, the reason, the legal actions); a
+// request the service cannot act on is a tool error carrying the HTTP
+// answer's { error: { code, message } }, made by httpapi.WriteError, the
+// one place errors become answers.
+package mcpedge
+
+import (
+	"net/http"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentgames/bundle/internal/version"
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/transport/httpapi"
+)
+
+// New builds the MCP server of svc's games and, when live is not nil, of
+// live Tidebreakers matches.
+func New(svc *play.Service, live httpapi.Live) *mcp.Server {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "agentgames", Title: "Agent game bundle", Version: version.String("mcp")},
+		&mcp.ServerOptions{Instructions: instructions(svc, live != nil)})
+	addCatalog(srv, svc)
+	for _, g := range svc.Games() {
+		addLoop(srv, svc, g)
+	}
+	if live != nil {
+		addLive(srv, live)
+	}
+	addResources(srv, svc)
+	addPrompts(srv, svc)
+	return srv
+}
+
+// Handler serves srv over Streamable HTTP, statelessly (no MCP session:
+// the state token carries the match, so any instance answers any request)
+// and with JSON answers rather than event streams, so that it runs on
+// Lambda behind API Gateway. Request bodies are bounded like the HTTP
+// edge's.
+func Handler(srv *mcp.Server) http.Handler {
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
+		&mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, MaxRequestBodyBytes: httpapi.MaxBody})
+}

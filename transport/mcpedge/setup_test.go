@@ -1,0 +1,90 @@
+package mcpedge_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	bundle "github.com/agentgames/bundle"
+	"github.com/agentgames/bundle/games"
+	"github.com/agentgames/bundle/games/tidebreakers/live"
+	"github.com/agentgames/bundle/internal/seal"
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/store/memory"
+	"github.com/agentgames/bundle/store/token"
+	"github.com/agentgames/bundle/transport/httpapi"
+	"github.com/agentgames/bundle/transport/mcpedge"
+)
+
+// bench is every game and live matches served twice over one service
+// and one live server: as the MCP server, and as the local server's HTTP
+// handler with the MCP server mounted at /mcp.
+type bench struct {
+	svc  *play.Service
+	live *live.Server
+	http *httpapi.Server
+}
+
+func newBench(t *testing.T) *bench {
+	t.Helper()
+	ring, err := seal.NewKeyring(seal.NewRandomKey(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &bench{
+		svc:  play.NewService(token.Store{Keys: ring}, time.Now, games.All()...).WithLedger(&memory.Store{}),
+		live: live.NewServer(&memory.Store{}, time.Now),
+	}
+	b.http = httpapi.New(b.svc, bundle.OpenAPI)
+	b.http.ServeLive(b.live)
+	b.http.ServeMCP(mcpedge.Handler(mcpedge.New(b.svc, b.live)))
+	return b
+}
+
+// connectors are the two ways a test's client reaches a bench's MCP
+// server: in process, and over Streamable HTTP to the local server's
+// handler.
+var connectors = []struct {
+	name    string
+	connect func(b *bench, t *testing.T) *mcp.ClientSession
+}{
+	{"in-memory", (*bench).inMemory},
+	{"http", (*bench).overHTTP},
+}
+
+// inMemory connects a client to the MCP server through in-memory
+// transports.
+func (b *bench) inMemory(t *testing.T) *mcp.ClientSession {
+	t.Helper()
+	ctx := context.Background()
+	ct, st := mcp.NewInMemoryTransports()
+	ss, err := mcpedge.New(b.svc, b.live).Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	return connect(t, ct)
+}
+
+// overHTTP connects a client to /mcp of the local server's handler,
+// served by httptest.
+func (b *bench) overHTTP(t *testing.T) *mcp.ClientSession {
+	t.Helper()
+	ts := httptest.NewServer(b.http)
+	t.Cleanup(ts.Close)
+	return connect(t, &mcp.StreamableClientTransport{Endpoint: ts.URL + "/mcp", MaxRetries: -1})
+}
+
+// connect opens a client session over tr, closed when the test ends.
+func connect(t *testing.T, tr mcp.Transport) *mcp.ClientSession {
+	t.Helper()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "mcpedge-test", Version: "v0"}, nil).Connect(context.Background(), tr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
