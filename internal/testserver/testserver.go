@@ -29,6 +29,14 @@ func New(t testing.TB) *httpapi.Server {
 // over MCP at /mcp: the whole local server.
 func WithLive(t testing.TB, clock play.Clock) *httpapi.Server {
 	t.Helper()
+	_, _, h := Parts(t, clock)
+	return h
+}
+
+// Parts is WithLive with the service and the live match server it serves,
+// for tests that reach them other ways too.
+func Parts(t testing.TB, clock play.Clock) (*play.Service, *live.Server, *httpapi.Server) {
+	t.Helper()
 	if clock == nil {
 		clock = time.Now
 	}
@@ -37,7 +45,7 @@ func WithLive(t testing.TB, clock play.Clock) *httpapi.Server {
 	h := httpapi.New(svc, bundle.OpenAPI)
 	h.ServeLive(matches)
 	h.ServeMCP(mcpedge.Handler(mcpedge.New(svc, matches)))
-	return h
+	return svc, matches, h
 }
 
 // service is every game over sealed tokens under a random key, with a

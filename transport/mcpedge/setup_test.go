@@ -4,17 +4,12 @@ import (
 	"context"
 	"net/http/httptest"
 	"testing"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	bundle "github.com/agentgames/bundle"
-	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/games/tidebreakers/live"
-	"github.com/agentgames/bundle/internal/seal"
+	"github.com/agentgames/bundle/internal/testserver"
 	"github.com/agentgames/bundle/play"
-	"github.com/agentgames/bundle/store/memory"
-	"github.com/agentgames/bundle/store/token"
 	"github.com/agentgames/bundle/transport/httpapi"
 	"github.com/agentgames/bundle/transport/mcpedge"
 )
@@ -30,17 +25,8 @@ type bench struct {
 
 func newBench(t *testing.T) *bench {
 	t.Helper()
-	ring, err := seal.NewKeyring(seal.NewRandomKey(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := &bench{
-		svc:  play.NewService(token.Store{Keys: ring}, time.Now, games.All()...).WithLedger(&memory.Store{}),
-		live: live.NewServer(&memory.Store{}, time.Now),
-	}
-	b.http = httpapi.New(b.svc, bundle.OpenAPI)
-	b.http.ServeLive(b.live)
-	b.http.ServeMCP(mcpedge.Handler(mcpedge.New(b.svc, b.live)))
+	b := &bench{}
+	b.svc, b.live, b.http = testserver.Parts(t, nil)
 	return b
 }
 
