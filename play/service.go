@@ -121,7 +121,7 @@ func (s *Service) Init(ctx context.Context, slug string, seed *uint64, options m
 	if err != nil {
 		return nil, err
 	}
-	env := s.envelope(g, m, ref, &rec)
+	env := s.envelope(g, m.View(Caller), ref, &rec)
 	if !rec.picked {
 		env.Seed = &rec.seed
 	}
@@ -208,8 +208,9 @@ func (s *Service) Act(ctx context.Context, slug, ref string, action json.RawMess
 	if err != nil {
 		return nil, err
 	}
+	p := m.View(Caller)
 	if rec.ranked != nil {
-		if err := s.spend(ctx, rec.ranked, action, m.View(Caller)); err != nil {
+		if err := s.spend(ctx, rec.ranked, action, p); err != nil {
 			return nil, err
 		}
 	}
@@ -217,7 +218,7 @@ func (s *Service) Act(ctx context.Context, slug, ref string, action json.RawMess
 	if err != nil {
 		return nil, err
 	}
-	env := s.envelope(g, m, next, &rec)
+	env := s.envelope(g, p, next, &rec)
 	env.Events = append(events, more...)
 	rec.shape.cut(env)
 	return env, nil
@@ -291,8 +292,8 @@ func (s *Service) refusal(g Game, m Match, ref string, pe *Error, rec *record) *
 	return r
 }
 
-func (s *Service) envelope(g Game, m Match, ref string, rec *record) *Envelope {
-	p := m.View(Caller)
+// envelope is what the caller's seat sees, p, as an accepted answer.
+func (s *Service) envelope(g Game, p Presentation, ref string, rec *record) *Envelope {
 	env := &Envelope{
 		OK:           true,
 		State:        ref,
