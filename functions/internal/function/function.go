@@ -8,9 +8,11 @@ import (
 	"context"
 	"log/slog"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/aws/aws-lambda-go/lambda"
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
@@ -36,7 +38,8 @@ func Run(games ...play.Game) {
 // store it answers too (nil without one). It ends the process when the
 // function cannot start.
 func Service(ctx context.Context, games ...play.Game) (*play.Service, *dynamo.Store) {
-	ring, err := lambdakeys.Load(ctx)
+	awsConfig := sync.OnceValues(func() (aws.Config, error) { return config.LoadDefaultConfig(ctx) })
+	ring, err := lambdakeys.Load(ctx, awsConfig)
 	if err != nil {
 		Fail("cannot start", err)
 	}
@@ -45,7 +48,7 @@ func Service(ctx context.Context, games ...play.Game) (*play.Service, *dynamo.St
 	if table == "" {
 		return svc, nil
 	}
-	cfg, err := config.LoadDefaultConfig(ctx)
+	cfg, err := awsConfig()
 	if err != nil {
 		Fail("cannot start: the AWS configuration for MATCHES_TABLE does not load", err)
 	}

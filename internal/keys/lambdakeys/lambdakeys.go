@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 
 	"github.com/agentgames/bundle/internal/keys"
@@ -36,9 +36,11 @@ const readTimeout = 5 * time.Second
 
 // Load reads the keyring: from the secret TOKEN_KEYS_SECRET names, or else
 // from TOKEN_KEYS. It refuses both set (which one would seal?) and neither.
-// The AWS SDK takes its region, credentials and endpoint from the usual
-// environment (AWS_ENDPOINT_URL_SECRETS_MANAGER included).
-func Load(ctx context.Context) (*seal.Keyring, error) {
+// awsConfig answers the AWS configuration, asked for only to read the
+// secret, so that a function loads it once for all its clients (region,
+// credentials and endpoints come from the usual environment,
+// AWS_ENDPOINT_URL_SECRETS_MANAGER included).
+func Load(ctx context.Context, awsConfig func() (aws.Config, error)) (*seal.Keyring, error) {
 	id, spec := os.Getenv(SecretEnvVar), os.Getenv(keys.EnvVar)
 	switch {
 	case id == "" && spec == "":
@@ -50,7 +52,7 @@ func Load(ctx context.Context) (*seal.Keyring, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, readTimeout)
 	defer cancel()
-	cfg, err := config.LoadDefaultConfig(ctx)
+	cfg, err := awsConfig()
 	if err != nil {
 		return nil, fmt.Errorf("%s: loading the AWS configuration: %w", SecretEnvVar, err)
 	}

@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/config"
+
 	"github.com/agentgames/bundle/internal/keys"
 	"github.com/agentgames/bundle/internal/keys/lambdakeys/secretstest"
 	"github.com/agentgames/bundle/internal/seal"
@@ -36,11 +39,14 @@ func stage(t *testing.T, secrets map[string]map[string]any) *secretstest.Server 
 
 func secretString(s string) map[string]any { return secretstest.String(arn, s) }
 
+// defaultConfig is the AWS configuration as a function loads it.
+func defaultConfig() (aws.Config, error) { return config.LoadDefaultConfig(context.Background()) }
+
 // TestLoadFromSecret: the keyring comes whole from the secret, in one call:
 // its newest key seals, its older key still opens.
 func TestLoadFromSecret(t *testing.T) {
 	sm := stage(t, map[string]map[string]any{arn: secretString("2:" + secretB + ",1:" + secretA)})
-	ring, err := Load(context.Background())
+	ring, err := Load(context.Background(), defaultConfig)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +87,7 @@ func TestLoadRefuses(t *testing.T) {
 			for k, v := range tt.env {
 				t.Setenv(k, v)
 			}
-			_, err := Load(context.Background())
+			_, err := Load(context.Background(), defaultConfig)
 			if err == nil {
 				t.Fatal("accepted")
 			}
@@ -110,7 +116,7 @@ func TestLoadFromEnv(t *testing.T) {
 	sm := stage(t, nil)
 	t.Setenv(SecretEnvVar, "")
 	t.Setenv(keys.EnvVar, "1:"+secretA)
-	if _, err := Load(context.Background()); err != nil {
+	if _, err := Load(context.Background(), defaultConfig); err != nil {
 		t.Fatal(err)
 	}
 	if n := sm.Calls(); n != 0 {
@@ -132,7 +138,7 @@ func TestLoadWarnsOnAnotherSealingKey(t *testing.T) {
 	}{{"2", false}, {"1", true}, {"", false}} {
 		logs.Reset()
 		t.Setenv(SealingIDEnvVar, tt.id)
-		if _, err := Load(context.Background()); err != nil {
+		if _, err := Load(context.Background(), defaultConfig); err != nil {
 			t.Fatal(err)
 		}
 		if warned := strings.Contains(logs.String(), `"level":"WARN"`); warned != tt.warn {
