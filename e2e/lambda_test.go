@@ -204,13 +204,16 @@ func (c lambdaTransport) do(ev events.APIGatewayV2HTTPRequest) (int, []byte, err
 	if err != nil {
 		return 0, nil, err
 	}
-	body := []byte(res.Body)
+	body, err := bodyOf(res)
+	return res.StatusCode, body, err
+}
+
+// bodyOf is an answer's body, decoded if the function sent it in base64.
+func bodyOf(res events.APIGatewayV2HTTPResponse) ([]byte, error) {
 	if res.IsBase64Encoded {
-		if body, err = base64.StdEncoding.DecodeString(res.Body); err != nil {
-			return 0, nil, err
-		}
+		return base64.StdEncoding.DecodeString(res.Body)
 	}
-	return res.StatusCode, body, nil
+	return []byte(res.Body), nil
 }
 
 var initDuration = regexp.MustCompile(`Init Duration: ([0-9.]+ ms)`)

@@ -6,12 +6,9 @@ import (
 	"encoding/base64"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/aws/aws-lambda-go/events"
 
 	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/conformance"
@@ -39,40 +36,30 @@ type deployed struct {
 }
 
 func (d deployed) RoundTrip(req *http.Request) (*http.Response, error) {
-	var body []byte
-	if req.Body != nil {
-		var err error
-		if body, err = io.ReadAll(req.Body); err != nil {
-			return nil, err
-		}
-	}
 	if !d.routes(req.URL.Path) {
-		in := req.Clone(req.Context())
-		in.RequestURI, in.Body = req.URL.RequestURI(), io.NopCloser(bytes.NewReader(body))
-		rec := httptest.NewRecorder()
-		d.others.ServeHTTP(rec, in)
-		return rec.Result(), nil
+		return check.HandlerTarget(d.others).Client.Transport.RoundTrip(req)
 	}
-	ev := events.APIGatewayV2HTTPRequest{Version: "2.0", RouteKey: "$default", RawPath: req.URL.Path,
-		RawQueryString: req.URL.RawQuery, Headers: map[string]string{"host": "api.example.test", "x-forwarded-proto": "https"}}
+	ev := get(req.URL.RequestURI())
 	for k, vs := range req.Header {
 		ev.Headers[strings.ToLower(k)] = strings.Join(vs, ", ")
 	}
 	ev.RequestContext.HTTP.Method = req.Method
-	ev.RequestContext.HTTP.Path = req.URL.Path
-	ev.RequestContext.DomainName = "api.example.test"
-	if len(body) > 0 {
-		ev.Body, ev.IsBase64Encoded = base64.StdEncoding.EncodeToString(body), true
+	if req.Body != nil {
+		body, err := io.ReadAll(req.Body)
+		if err != nil {
+			return nil, err
+		}
+		if len(body) > 0 {
+			ev.Body, ev.IsBase64Encoded = base64.StdEncoding.EncodeToString(body), true
+		}
 	}
 	res, err := d.e.invoke(ev)
 	if err != nil {
 		return nil, err
 	}
-	out := []byte(res.Body)
-	if res.IsBase64Encoded {
-		if out, err = base64.StdEncoding.DecodeString(res.Body); err != nil {
-			return nil, err
-		}
+	out, err := bodyOf(res)
+	if err != nil {
+		return nil, err
 	}
 	header := http.Header{}
 	for k, v := range res.Headers {
