@@ -66,22 +66,6 @@ func (s *Service) WithLedger(store Store) *Service {
 	return s
 }
 
-// rankedOption reads and removes the ranked option from options.
-func rankedOption(options map[string]string) (bool, error) {
-	v, ok := options[RankedOption]
-	if !ok {
-		return false, nil
-	}
-	delete(options, RankedOption)
-	switch v {
-	case "true":
-		return true, nil
-	case "false":
-		return false, nil
-	}
-	return false, Errorf(CodeInvalidRequest, "option %s must be true or false, not %q", RankedOption, v)
-}
-
 // startRanked opens the ledger of a new ranked match.
 func (s *Service) startRanked(ctx context.Context, slug string, options map[string]string, rec *record) error {
 	if s.ledger == nil {

@@ -79,11 +79,12 @@ func (s *Service) Init(ctx context.Context, slug string, seed *uint64, options m
 		return nil, err
 	}
 	options = maps.Clone(options)
-	ranked, err := rankedOption(options)
+	yes, err := serviceOption(options, RankedOption, []string{"false", "true"})
 	if err != nil {
 		return nil, err
 	}
-	sh, err := shapeOption(options)
+	ranked := yes == 1
+	sh, err := serviceOption(options, AnswerOption, shapes)
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +94,7 @@ func (s *Service) Init(ctx context.Context, slug string, seed *uint64, options m
 	if err := checkOptions(g.Info(), options); err != nil {
 		return nil, err
 	}
-	rec := record{shape: sh}
+	rec := record{shape: shape(sh)}
 	switch {
 	case seed == nil:
 		var b [8]byte

@@ -1,7 +1,5 @@
 package play
 
-import "slices"
-
 // AnswerOption is the init option that chooses what every answer of the
 // match carries, for callers who pay for every byte: "both" (the default:
 // the observation text and the structured view), "text" (the observation,
@@ -22,20 +20,6 @@ const (
 
 // shapes names the shapes, by value.
 var shapes = []string{"both", "text", "view"}
-
-// shapeOption reads and removes the answer option from options.
-func shapeOption(options map[string]string) (shape, error) {
-	v, ok := options[AnswerOption]
-	if !ok {
-		return shapeBoth, nil
-	}
-	delete(options, AnswerOption)
-	i := slices.Index(shapes, v)
-	if i < 0 {
-		return 0, Errorf(CodeInvalidRequest, "option %s must be both, text or view, not %q", AnswerOption, v)
-	}
-	return shape(i), nil
-}
 
 // cut leaves out of env what its shape does not carry.
 func (sh shape) cut(env *Envelope) {
