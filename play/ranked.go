@@ -58,10 +58,20 @@ type RankedRecord struct {
 	Result  json.RawMessage   `json:"result,omitempty"`
 }
 
+// Ledger is a database ranked matches are recorded in: conditional
+// creates to spend tokens, and reads of many entries at once to show a
+// match.
+type Ledger interface {
+	Store
+	ManyLoader
+}
+
+// RankedPage is how many actions Ranked reads from a ledger at once.
+const RankedPage = 100
+
 // WithLedger has the service offer ranked play, recording spent tokens in
-// store, a database with conditional creates. Without one, a ranked init
-// is refused.
-func (s *Service) WithLedger(store Store) *Service {
+// store. Without one, a ranked init is refused.
+func (s *Service) WithLedger(store Ledger) *Service {
 	s.ledger = store
 	return s
 }
@@ -137,23 +147,28 @@ func (s *Service) Ranked(ctx context.Context, slug, id string) (*RankedRecord, e
 		return nil, Errorf(CodeNoMatch, "no ranked %s match has the id %q", slug, id)
 	}
 	out := &RankedRecord{ID: id, Game: slug, Options: head.Options, Actions: []json.RawMessage{}}
-	for n := uint64(1); n <= MaxRankedSteps; n++ {
-		data, _, err := s.ledger.Load(ctx, ledgerGame, stepRef(rid, n))
-		var pe *Error
-		if errors.As(err, &pe) && pe.Kind() == KindRequest {
-			break // no such step: the ledger ends here
+	for from := uint64(1); from <= MaxRankedSteps; from += RankedPage {
+		refs := make([]string, RankedPage)
+		for i := range refs {
+			refs[i] = stepRef(rid, from+uint64(i))
 		}
+		page, err := s.ledger.LoadMany(ctx, ledgerGame, refs)
 		if err != nil {
 			return nil, err
 		}
-		var st ledgerStep
-		if err := json.Unmarshal(data, &st); err != nil {
-			return nil, err
-		}
-		out.Actions = append(out.Actions, st.Action)
-		if st.Over {
-			out.Over, out.Seed, out.Score, out.Result = true, &head.Seed, &st.Score, st.Result
-			break
+		for _, data := range page {
+			if data == nil {
+				return out, nil // no such step: the ledger ends here
+			}
+			var st ledgerStep
+			if err := json.Unmarshal(data, &st); err != nil {
+				return nil, err
+			}
+			out.Actions = append(out.Actions, st.Action)
+			if st.Over {
+				out.Over, out.Seed, out.Score, out.Result = true, &head.Seed, &st.Score, st.Result
+				return out, nil
+			}
 		}
 	}
 	return out, nil

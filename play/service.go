@@ -26,7 +26,7 @@ const maxBotRounds = 10000
 // Service runs the loop for a set of games over one store.
 type Service struct {
 	store  Store
-	ledger Store // where ranked matches spend their tokens; nil offers none
+	ledger Ledger // where ranked matches spend their tokens; nil offers none
 	clock  Clock
 	games  map[string]Game
 	order  []Game

@@ -22,5 +22,12 @@ type Store interface {
 	Save(ctx context.Context, game, ref string, state []byte, version uint64) (next string, err error)
 }
 
+// ManyLoader is a Store that reads many matches in one round trip.
+type ManyLoader interface {
+	// LoadMany answers the states saved under refs, in order, nil for a
+	// ref no match has.
+	LoadMany(ctx context.Context, game string, refs []string) ([][]byte, error)
+}
+
 // Clock tells the time to games whose rules read it.
 type Clock func() time.Time

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -18,6 +19,7 @@ import (
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/conformance/check"
 	"github.com/agentgames/bundle/internal/testserver"
+	"github.com/agentgames/bundle/play"
 )
 
 // TestRunAgainstAServer checks golden cases and bot exchanges against
@@ -191,5 +193,37 @@ func TestVerifyRanked(t *testing.T) {
 	}))
 	if code := verifyRanked(&out, altered, name); code != 1 {
 		t.Errorf("a ledger with its score altered: exit %d, want 1", code)
+	}
+}
+
+// TestVerifyRankedPages: a ranked Brinebell run longer than a few pages
+// of the ledger (play.RankedPage actions) is shown and verified whole.
+func TestVerifyRankedPages(t *testing.T) {
+	t.Parallel()
+	target := check.HandlerTarget(testserver.New(t))
+	s, err := client.Start(context.Background(), target.Loop(), "brinebell", map[string]string{"ranked": "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var head struct {
+		Ranked string `json:"ranked"`
+	}
+	json.Unmarshal(s.Last.Body, &head)
+	actions := 0
+	for ; !s.Last.GameOver; actions++ {
+		action := `{"type":"advance","ticks":5}`
+		if actions == 0 {
+			action = `{"type":"start"}`
+		}
+		if _, err := s.Act(context.Background(), json.RawMessage(action)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if actions <= 2*play.RankedPage {
+		t.Fatalf("the run ended after %d actions, within two pages", actions)
+	}
+	var out bytes.Buffer
+	if code := verifyRanked(&out, target, "brinebell/"+head.Ranked); code != 0 || !strings.Contains(out.String(), fmt.Sprintf("%d actions", actions)) {
+		t.Errorf("exit %d: %s (the run took %d actions)", code, out.String(), actions)
 	}
 }

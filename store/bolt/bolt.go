@@ -104,6 +104,25 @@ func (s *Store) Load(_ context.Context, game, ref string) ([]byte, uint64, error
 	return state, version, err
 }
 
+// LoadMany answers the states of refs, nil for a ref no match has, in one
+// read transaction.
+func (s *Store) LoadMany(_ context.Context, game string, refs []string) ([][]byte, error) {
+	out := make([][]byte, len(refs))
+	err := s.db.View(func(tx *bbolt.Tx) error {
+		b := tx.Bucket([]byte(game))
+		if b == nil {
+			return nil
+		}
+		for i, ref := range refs {
+			if v := b.Get([]byte(ref)); len(v) >= header {
+				out[i] = append([]byte{}, v[header:]...)
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
 // Save creates a match (under a new random ref when ref is empty), or
 // writes an existing one if it is still at version. Concurrent saves share
 // one transaction and one sync to disk (bbolt's Batch); a save that fails

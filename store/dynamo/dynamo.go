@@ -62,6 +62,51 @@ func (s *Store) Load(ctx context.Context, game, ref string) ([]byte, uint64, err
 	return state, version, err
 }
 
+// batchSize is the most keys one BatchGetItem reads.
+const batchSize = 100
+
+// LoadMany answers the states of refs, nil for a ref no match has, read
+// consistently in batches of up to 100 keys, retrying the keys DynamoDB
+// leaves unprocessed.
+func (s *Store) LoadMany(ctx context.Context, game string, refs []string) ([][]byte, error) {
+	out := make([][]byte, len(refs))
+	at := make(map[string]int, len(refs))
+	for i, ref := range refs {
+		at[game+"/"+ref] = i
+	}
+	for from := 0; from < len(refs); from += batchSize {
+		var keys []map[string]types.AttributeValue
+		for _, ref := range refs[from:min(from+batchSize, len(refs))] {
+			keys = append(keys, key(game, ref))
+		}
+		for tries := 0; len(keys) > 0; tries++ {
+			if tries == 8 {
+				return nil, errors.New("DynamoDB left keys unprocessed 8 times in a row")
+			}
+			res, err := s.client.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: map[string]types.KeysAndAttributes{
+				s.table: {Keys: keys, ConsistentRead: aws.Bool(true)}}})
+			if err != nil {
+				return nil, err
+			}
+			for _, item := range res.Responses[s.table] {
+				id, _ := item["id"].(*types.AttributeValueMemberS)
+				if id == nil {
+					continue
+				}
+				state := []byte{}
+				if st, ok := item["state"].(*types.AttributeValueMemberB); ok {
+					state = st.Value
+				}
+				out[at[id.Value]] = state
+			}
+			if keys = res.UnprocessedKeys[s.table].Keys; len(keys) > 0 {
+				time.Sleep(time.Duration(tries+1) * 20 * time.Millisecond) // DynamoDB asks for a backoff
+			}
+		}
+	}
+	return out, nil
+}
+
 // Save creates a match (under a new random ref when ref is empty), or
 // writes an existing one if it is still at version: one conditional put.
 func (s *Store) Save(ctx context.Context, game, ref string, state []byte, version uint64) (string, error) {

@@ -35,6 +35,19 @@ func (s *Store) Load(_ context.Context, game, ref string) ([]byte, uint64, error
 	return e.state, e.version, nil
 }
 
+// LoadMany answers the states of refs, nil for a ref no match has.
+func (s *Store) LoadMany(_ context.Context, game string, refs []string) ([][]byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([][]byte, len(refs))
+	for i, ref := range refs {
+		if e, ok := s.matches[game+"/"+ref]; ok {
+			out[i] = append([]byte{}, e.state...)
+		}
+	}
+	return out, nil
+}
+
 // Save creates a match (under a new random ref when ref is empty), or
 // writes an existing one if it is still at version.
 func (s *Store) Save(_ context.Context, game, ref string, state []byte, version uint64) (string, error) {

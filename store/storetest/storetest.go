@@ -20,6 +20,53 @@ func Run(t *testing.T, open func(t *testing.T) play.Store) {
 	t.Run("create and load", func(t *testing.T) { createAndLoad(t, open(t)) })
 	t.Run("conditional writes", func(t *testing.T) { conditional(t, open(t)) })
 	t.Run("concurrent writers", func(t *testing.T) { concurrent(t, open(t)) })
+	t.Run("many at once", func(t *testing.T) { loadMany(t, open(t)) })
+}
+
+// loadMany: a store that reads many matches at once answers each ref's
+// latest state in order, nil for a ref no match of that game has, over
+// more refs than one batch of DynamoDB's takes.
+func loadMany(t *testing.T, s play.Store) {
+	m, ok := s.(play.ManyLoader)
+	if !ok {
+		t.Fatalf("%T reads one match at a time", s)
+	}
+	ctx := context.Background()
+	var refs []string
+	for i := range 130 {
+		ref := fmt.Sprintf("m%03d", i)
+		if i%3 != 2 {
+			if _, err := s.Save(ctx, "g", ref, []byte(ref), 0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		refs = append(refs, ref)
+	}
+	if _, err := s.Save(ctx, "g", "m000", []byte("m000 again"), 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Save(ctx, "other", "m002", []byte("another game's"), 0); err != nil {
+		t.Fatal(err)
+	}
+	states, err := m.LoadMany(ctx, "g", refs)
+	if err != nil || len(states) != len(refs) {
+		t.Fatalf("%d states, %v", len(states), err)
+	}
+	for i, st := range states {
+		want := refs[i]
+		switch {
+		case i == 0:
+			want = "m000 again"
+		case i%3 == 2:
+			if st != nil {
+				t.Errorf("%s: %q, want none", refs[i], st)
+			}
+			continue
+		}
+		if string(st) != want {
+			t.Errorf("%s: %q, want %q", refs[i], st, want)
+		}
+	}
 }
 
 func code(err error) play.Code {
