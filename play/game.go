@@ -101,3 +101,22 @@ type Presentation struct {
 	Turn string
 	View any
 }
+
+// Spec is how a game documents itself to agents; init sends it as
+// "spec". ActionExample, LegalActions and ActionRanges are for the games
+// that say more about their actions.
+type Spec struct {
+	Slug          string            `json:"slug"`
+	Name          string            `json:"name"`
+	Goal          string            `json:"goal"`
+	Scoring       string            `json:"scoring"`
+	Rules         []string          `json:"rules"`
+	Options       map[string]string `json:"options"`
+	ActionGrammar json.RawMessage   `json:"actionGrammar"`
+	ActionExample any               `json:"actionExample,omitempty"`
+	LegalActions  string            `json:"legalActions,omitempty"`
+	ActionRanges  string            `json:"actionRanges,omitempty"`
+	Observation   string            `json:"observation"`
+	Randomness    string            `json:"randomness"`
+	Docs          string            `json:"docs"`
+}

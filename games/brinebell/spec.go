@@ -6,27 +6,12 @@ import (
 	"strconv"
 
 	engine "github.com/agentgames/bundle/engines/brinebell"
+	"github.com/agentgames/bundle/play"
 )
-
-// Spec documents Brinebell for agents; init sends it with every new run.
-type Spec struct {
-	Slug          string            `json:"slug"`
-	Name          string            `json:"name"`
-	Goal          string            `json:"goal"`
-	Scoring       string            `json:"scoring"`
-	Rules         []string          `json:"rules"`
-	Options       map[string]string `json:"options"`
-	ActionGrammar json.RawMessage   `json:"actionGrammar"`
-	LegalActions  string            `json:"legalActions"`
-	ActionRanges  string            `json:"actionRanges"`
-	Observation   string            `json:"observation"`
-	Randomness    string            `json:"randomness"`
-	Docs          string            `json:"docs"`
-}
 
 // Spec describes the game.
 func (Game) Spec() any {
-	return Spec{
+	return play.Spec{
 		Slug: "brinebell",
 		Name: "Brinebell",
 		Goal: "Carry island passengers to their docks for points. Sail on as long as you like, or bank what you have earned; the run also ends once " + strconv.Itoa(engine.MaxDepartures) + " waiting passengers give up. No clock or score limit ends it.",

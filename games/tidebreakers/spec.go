@@ -5,30 +5,15 @@ import (
 	"strconv"
 
 	engine "github.com/agentgames/bundle/engines/tidebreakers"
+	"github.com/agentgames/bundle/play"
 )
-
-// Spec documents Tidebreakers for agents; init sends it with every match.
-type Spec struct {
-	Slug          string            `json:"slug"`
-	Name          string            `json:"name"`
-	Goal          string            `json:"goal"`
-	Scoring       string            `json:"scoring"`
-	Rules         []string          `json:"rules"`
-	Options       map[string]string `json:"options"`
-	ActionGrammar json.RawMessage   `json:"actionGrammar"`
-	LegalActions  string            `json:"legalActions"`
-	ActionRanges  string            `json:"actionRanges"`
-	Observation   string            `json:"observation"`
-	Randomness    string            `json:"randomness"`
-	Docs          string            `json:"docs"`
-}
 
 func n(v int) string { return strconv.Itoa(v) }
 
 // Spec describes the game.
 func (Game) Spec() any {
 	grid := n(engine.Size) + "x" + n(engine.Size)
-	return Spec{
+	return play.Spec{
 		Slug: "tidebreakers",
 		Name: "Tidebreakers",
 		Goal: "Hold " + n(engine.WinIslands) + " islands, or be the last captain with islands. If neither happens by the end of round " + n(engine.MaxRounds) +

@@ -6,22 +6,8 @@ import (
 	"strconv"
 
 	engine "github.com/agentgames/bundle/engines/tinrail"
+	"github.com/agentgames/bundle/play"
 )
-
-// Spec documents Tinrail for agents; init sends it with every new match.
-type Spec struct {
-	Slug          string            `json:"slug"`
-	Name          string            `json:"name"`
-	Goal          string            `json:"goal"`
-	Scoring       string            `json:"scoring"`
-	Rules         []string          `json:"rules"`
-	Options       map[string]string `json:"options"`
-	ActionGrammar json.RawMessage   `json:"actionGrammar"`
-	ActionExample Action            `json:"actionExample"`
-	Observation   string            `json:"observation"`
-	Randomness    string            `json:"randomness"`
-	Docs          string            `json:"docs"`
-}
 
 // grid is the board's size as the card writes it.
 var grid = strconv.Itoa(engine.Size) + "x" + strconv.Itoa(engine.Size)
@@ -40,7 +26,7 @@ func adjText() string {
 
 // Spec describes the game.
 func (Game) Spec() any {
-	return Spec{
+	return play.Spec{
 		Slug: "tinrail",
 		Name: "Tinrail",
 		Goal: "Keep your engine on the " + grid + " table longer than G-Bot keeps its own. You win as soon as G-Bot's engine is eliminated while yours is still riding.",

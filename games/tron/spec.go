@@ -5,26 +5,13 @@ import (
 	"strconv"
 
 	engine "github.com/agentgames/bundle/engines/tron"
+	"github.com/agentgames/bundle/play"
 )
-
-// Spec documents Tron for agents; init sends it with every match.
-type Spec struct {
-	Slug          string            `json:"slug"`
-	Name          string            `json:"name"`
-	Goal          string            `json:"goal"`
-	Scoring       string            `json:"scoring"`
-	Rules         []string          `json:"rules"`
-	Options       map[string]string `json:"options"`
-	ActionGrammar json.RawMessage   `json:"actionGrammar"`
-	Observation   string            `json:"observation"`
-	Randomness    string            `json:"randomness"`
-	Docs          string            `json:"docs"`
-}
 
 // Spec describes the game.
 func (Game) Spec() any {
 	side := strconv.Itoa(engine.DefaultSide)
-	return Spec{
+	return play.Spec{
 		Slug:    "tron",
 		Name:    "Tron",
 		Goal:    "Keep your light cycle alive longer than the others.",
