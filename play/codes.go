@@ -16,6 +16,8 @@ const (
 	CodeTokenFormat      Code = "token_format"
 	CodeTokenUnknownKey  Code = "token_unknown_key"
 	CodeTokenForged      Code = "token_forged"
+	CodeTokenExpired     Code = "token_expired"
+	CodeLedgerMissing    Code = "ledger_missing"
 	CodeUnknownGame      Code = "unknown_game"
 	CodeNotFound         Code = "not_found"
 	CodeMethodNotAllowed Code = "method_not_allowed"
@@ -26,6 +28,8 @@ const (
 	CodeNotYourTurn      Code = "not_your_turn"
 	CodeMatchOver        Code = "match_over"
 	CodeIllegalMove      Code = "illegal_move"
+	CodeRateLimited      Code = "rate_limited"
+	CodeOriginForbidden  Code = "origin_forbidden"
 )
 
 // Codes of writes that lost a race (KindConflict): CodeConflict in
@@ -35,8 +39,14 @@ const (
 	CodeTokenSpent Code = "token_spent"
 )
 
-// CodeInternal is a failure of the server (KindInternal).
-const CodeInternal Code = "internal"
+// Codes of failures of the server (KindInternal): CodeInternal in
+// general, CodeUnavailable when it cannot serve the request for now, and
+// CodeStoreDamaged when its store is damaged where the request reads.
+const (
+	CodeInternal     Code = "internal"
+	CodeUnavailable  Code = "unavailable"
+	CodeStoreDamaged Code = "store_damaged"
+)
 
 // Codes of refused actions (KindRefusal). CodeInvalidAction is a grammar
 // refusal, made by the game's parser; the others come from the engines.
@@ -63,6 +73,8 @@ var codes = []CodeInfo{
 	{CodeTokenFormat, KindRequest, "the token has a format this server does not read."},
 	{CodeTokenUnknownKey, KindRequest, "the token was sealed under a key this server does not hold."},
 	{CodeTokenForged, KindRequest, "the token failed authentication (altered, or made for another game or server)."},
+	{CodeTokenExpired, KindRequest, "(ranked) the ranked match's time to play is over (24 hours from its start): its tokens no longer play; its ledger shows it."},
+	{CodeLedgerMissing, KindRequest, "(ranked) this server's store holds no ledger of the token's ranked match as far as the token has played it (the match was started on a server with another store, or the store lost it), so the token cannot be played here."},
 	{CodeUnknownGame, KindRequest, "no game has that slug."},
 	{CodeNotFound, KindRequest, "no such path."},
 	{CodeMethodNotAllowed, KindRequest, "the path does not take that method; the answer's `Allow` header lists the methods it takes."},
@@ -73,9 +85,13 @@ var codes = []CodeInfo{
 	{CodeNotYourTurn, KindRequest, "(live) another seat is to act, or the match is still in its lobby."},
 	{CodeMatchOver, KindRequest, "(live) the match has ended; no action is legal."},
 	{CodeIllegalMove, KindRequest, "(live) the rules forbid that action now; the message says why."},
+	{CodeRateLimited, KindRequest, "this client (one network address) has made as many requests of this kind as the server allows for now (creating live matches, say); the `Retry-After` header says in how many seconds to try again."},
+	{CodeOriginForbidden, KindRequest, "(MCP) the request's `Origin` header names a web origin this server does not allow: a page on another site may not drive it."},
 	{CodeConflict, KindConflict, "another request changed the match first; load it again and retry."},
 	{CodeTokenSpent, KindConflict, "(ranked) this token was spent on an action already; each ranked token plays once, so go on from the state its answer gave."},
 	{CodeInternal, KindInternal, "the server failed; the request may be retried."},
+	{CodeUnavailable, KindInternal, "the server cannot serve this request for now (no free match code, say); the `Retry-After` header says in how many seconds to try again."},
+	{CodeStoreDamaged, KindInternal, "the server's data store is damaged where this request reads; the server logged where, and its operator must restore the store. Retrying does not help."},
 	{CodeInvalidAction, KindRefusal, "the action does not match the game's action grammar; the reason names the field and what it allows."},
 	{CodeIllegalAction, KindRefusal, "the action is well formed but the rules forbid it now."},
 	{CodeGameOver, KindRefusal, "the match has ended; no action is legal."},

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+	"time"
 )
 
 // Ranked play makes results fit for comparing agents: the server picks the
@@ -18,6 +19,14 @@ import (
 // CodeTokenSpent. A refused action spends nothing. After the end the
 // ledger shows the seed and every action, so anyone can replay the match
 // with the documented generator and check its result.
+//
+// A ranked match may be played for RankedLifetime from its start: its
+// deadline is sealed in every token, and a token is refused from then on
+// (CodeTokenExpired). Its ledger is kept, whole, until Retention after
+// that deadline, so a token can never outlive the record of its spending.
+// Its tokens play only on a server whose store holds its ledger: a token
+// whose ledger is not found is refused (CodeLedgerMissing), never played
+// as if new.
 
 // RankedOption is the init option that asks for a ranked match: "true" or
 // "false".
@@ -25,6 +34,9 @@ const RankedOption = "ranked"
 
 // ledgerGame names ranked ledgers among a store's matches.
 const ledgerGame = "ranked"
+
+// RankedLifetime is how long a ranked match may be played from its start.
+const RankedLifetime = 24 * time.Hour
 
 // MaxRankedSteps bounds how many actions Ranked reads back from a ledger.
 const MaxRankedSteps = 100000
@@ -35,6 +47,17 @@ type ledgerHead struct {
 	Options map[string]string `json:"options"`
 	Seed    uint64            `json:"seed"`
 	Created int64             `json:"created"` // unix milliseconds
+	// Deadline is when its tokens stop playing, in unix seconds (0 in
+	// ledgers started before ranked matches had one).
+	Deadline int64 `json:"deadline,omitempty"`
+}
+
+// deadline is when the match's tokens stop playing.
+func (h *ledgerHead) deadline() time.Time {
+	if h.Deadline == 0 {
+		return time.UnixMilli(h.Created).Add(RankedLifetime)
+	}
+	return time.Unix(h.Deadline, 0)
 }
 
 // ledgerStep is one spent action.
@@ -46,16 +69,18 @@ type ledgerStep struct {
 }
 
 // RankedRecord is a ranked match as its ledger shows it: the seed only
-// once the match is over.
+// once the match is over, or can no longer be played.
 type RankedRecord struct {
 	ID      string            `json:"id"`
 	Game    string            `json:"game"`
 	Options map[string]string `json:"options"`
 	Actions []json.RawMessage `json:"actions"`
 	Over    bool              `json:"over"`
-	Seed    *uint64           `json:"seed,omitempty"`
-	Score   *int              `json:"score,omitempty"`
-	Result  json.RawMessage   `json:"result,omitempty"`
+	// Expires is when the match's tokens stop playing (RFC 3339, UTC).
+	Expires string          `json:"expires"`
+	Seed    *uint64         `json:"seed,omitempty"`
+	Score   *int            `json:"score,omitempty"`
+	Result  json.RawMessage `json:"result,omitempty"`
 }
 
 // Ledger is a database ranked matches are recorded in: conditional
@@ -81,25 +106,50 @@ func (s *Service) startRanked(ctx context.Context, slug string, options map[stri
 	if s.ledger == nil {
 		return Errorf(CodeInvalidRequest, "this server keeps no ledger, so it offers no ranked play; leave out %s=true", RankedOption)
 	}
-	rr := &rankedRef{}
+	now := s.clock()
+	rr := &rankedRef{deadline: now.Add(RankedLifetime).Truncate(time.Second)}
 	rand.Read(rr.id[:])
-	head, err := json.Marshal(ledgerHead{Game: slug, Options: options, Seed: rec.seed, Created: s.clock().UnixMilli()})
+	head, err := json.Marshal(ledgerHead{Game: slug, Options: options, Seed: rec.seed, Created: now.UnixMilli(), Deadline: rr.deadline.Unix()})
 	if err != nil {
 		return err
 	}
-	if _, err := s.ledger.Save(ctx, ledgerGame, rankedID(rr.id), head, 0); err != nil {
+	if _, err := s.ledger.Save(ctx, ledgerGame, rankedID(rr.id), head, 0, rr.deadline.Add(Retention)); err != nil {
 		return err
 	}
 	rec.ranked = rr
 	return nil
 }
 
-// spend records the accepted action that spends a ranked token; a token
-// spent already answers CodeTokenSpent.
-func (s *Service) spend(ctx context.Context, rr *rankedRef, action json.RawMessage, p Presentation) error {
+// checkRanked refuses a ranked match's token past its deadline, or whose
+// ledger this server's store does not hold as the token says it should:
+// the head, and the step before the token's.
+func (s *Service) checkRanked(ctx context.Context, slug string, rr *rankedRef) error {
 	if s.ledger == nil {
 		return Errorf(CodeTokenFormat, "the state holds a ranked match, and this server keeps no ledger to play it")
 	}
+	if !s.clock().Before(rr.deadline) {
+		return Errorf(CodeTokenExpired, "this ranked match could be played until %s; its tokens no longer play (GET /api/games/%s/ranked/%s shows its ledger)",
+			rr.deadline.UTC().Format(time.RFC3339), slug, rankedID(rr.id))
+	}
+	refs := []string{rankedID(rr.id)}
+	if rr.spent > 0 {
+		refs = append(refs, stepRef(rr.id, rr.spent))
+	}
+	found, err := s.ledger.LoadMany(ctx, ledgerGame, refs)
+	if err != nil {
+		return err
+	}
+	var head ledgerHead
+	if found[0] == nil || json.Unmarshal(found[0], &head) != nil || head.Game != slug || (len(found) > 1 && found[1] == nil) {
+		return Errorf(CodeLedgerMissing, "this server's store holds no ledger of the ranked match %s as far as this token has played it "+
+			"(it was started on a server with another store, or the store lost it), so the token cannot be played here", rankedID(rr.id))
+	}
+	return nil
+}
+
+// spend records the accepted action that spends a ranked token; a token
+// spent already answers CodeTokenSpent.
+func (s *Service) spend(ctx context.Context, rr *rankedRef, action json.RawMessage, p Presentation) error {
 	step := ledgerStep{Action: action, Over: p.GameOver, Score: p.Score}
 	if p.GameOver && p.Result != nil {
 		var err error
@@ -111,7 +161,7 @@ func (s *Service) spend(ctx context.Context, rr *rankedRef, action json.RawMessa
 	if err != nil {
 		return err
 	}
-	_, err = s.ledger.Save(ctx, ledgerGame, stepRef(rr.id, rr.spent+1), entry, 0)
+	_, err = s.ledger.Save(ctx, ledgerGame, stepRef(rr.id, rr.spent+1), entry, 0, rr.deadline.Add(Retention))
 	var pe *Error
 	if errors.As(err, &pe) && pe.Code == CodeConflict {
 		return Errorf(CodeTokenSpent, "this ranked token was spent on action %d already; play on from the state its answer gave", rr.spent+1)
@@ -146,7 +196,11 @@ func (s *Service) Ranked(ctx context.Context, slug, id string) (*RankedRecord, e
 	if head.Game != slug {
 		return nil, Errorf(CodeNoMatch, "no ranked %s match has the id %q", slug, id)
 	}
-	out := &RankedRecord{ID: id, Game: slug, Options: head.Options, Actions: []json.RawMessage{}}
+	deadline := head.deadline()
+	out := &RankedRecord{ID: id, Game: slug, Options: head.Options, Actions: []json.RawMessage{}, Expires: deadline.UTC().Format(time.RFC3339)}
+	if !s.clock().Before(deadline) {
+		out.Seed = &head.Seed // nothing more can be played: the seed is no secret
+	}
 	for from := uint64(1); from <= MaxRankedSteps; from += RankedPage {
 		refs := make([]string, RankedPage)
 		for i := range refs {

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/agentgames/bundle/engines"
 )
@@ -182,6 +183,11 @@ func (s *Service) Act(ctx context.Context, slug, ref string, action json.RawMess
 		// Authentic but unreadable: written by an incompatible version.
 		return nil, Errorf(CodeTokenFormat, "the state holds a match this server cannot read: %v", err)
 	}
+	if rec.ranked != nil {
+		if err := s.checkRanked(ctx, slug, rec.ranked); err != nil {
+			return nil, err
+		}
+	}
 	phase := m.Phase()
 	if !phase.Over && !phase.Acts(Caller) {
 		return nil, fmt.Errorf("%s: the caller's seat is not to act in %v", slug, phase.ToAct)
@@ -278,7 +284,7 @@ func (s *Service) save(ctx context.Context, g Game, ref string, rec *record, m M
 		return "", fmt.Errorf("encoding %s state: %w", g.Info().Slug, err)
 	}
 	rec.state = state
-	return s.store.Save(ctx, g.Info().Slug, ref, rec.marshal(), version)
+	return s.store.Save(ctx, g.Info().Slug, ref, rec.marshal(), version, time.Time{})
 }
 
 func (s *Service) refusal(g Game, m Match, ref string, pe *Error, rec *record) *Refusal {

@@ -187,12 +187,12 @@ func TestRefusalChangesNothing(t *testing.T) {
 func TestLostRaceIsAConflict(t *testing.T) {
 	_, store := service(t)
 	ctx := context.Background()
-	ref, _ := store.Save(ctx, "tally", "", []byte("a"), 0)
+	ref, _ := store.Save(ctx, "tally", "", []byte("a"), 0, time.Time{})
 	_, v, _ := store.Load(ctx, "tally", ref)
-	if _, err := store.Save(ctx, "tally", ref, []byte("b"), v); err != nil {
+	if _, err := store.Save(ctx, "tally", ref, []byte("b"), v, time.Time{}); err != nil {
 		t.Fatal(err)
 	}
-	_, err := store.Save(ctx, "tally", ref, []byte("c"), v)
+	_, err := store.Save(ctx, "tally", ref, []byte("c"), v, time.Time{})
 	var pe *play.Error
 	if !errors.As(err, &pe) || pe.Code != play.CodeConflict || pe.Kind() != play.KindConflict {
 		t.Fatalf("second write: %v", err)

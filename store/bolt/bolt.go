@@ -5,10 +5,9 @@
 // writes a read and a write in one transaction.
 //
 // A match is stored under its ref in a bucket named after its game, as
-// its version and the time of its last write (8 bytes each, big endian,
-// unix seconds) followed by its state. Matches not written for Retention
-// are deleted by Sweep, which Open runs: a finished match goes that long
-// after its end, as DynamoDB's TTL does it on AWS.
+// its version and its expiry (8 bytes each, big endian, unix seconds, 0
+// for none) followed by its state. An entry past its expiry loads as none;
+// Sweep, which Open runs, deletes them, as DynamoDB's TTL does on AWS.
 package bolt
 
 import (
@@ -26,10 +25,7 @@ import (
 	"github.com/agentgames/bundle/play"
 )
 
-// Retention is how long a match stays after its last write.
-const Retention = 7 * 24 * time.Hour
-
-// header is the version and the write time before each state.
+// header is the version and the expiry before each state.
 const header = 16
 
 // Store is a play.Store in a bbolt file.
@@ -39,7 +35,7 @@ type Store struct {
 }
 
 // Open opens (or creates) the store at path, creating its folder, and
-// sweeps it; clock dates the writes. Only one process may hold the file: a
+// sweeps it; clock tells which entries have expired. Only one process may hold the file: a
 // second Open waits up to a second, then fails.
 func Open(path string, clock func() time.Time) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -57,16 +53,16 @@ func Open(path string, clock func() time.Time) (*Store, error) {
 	return s, nil
 }
 
-// Sweep deletes the matches not written for Retention and answers how
-// many it deleted.
+// Sweep deletes the entries past their expiry and answers how many it
+// deleted.
 func (s *Store) Sweep() (int, error) {
-	limit := s.clock().Add(-Retention).Unix()
+	now := s.clock().Unix()
 	deleted := 0
 	err := s.db.Update(func(tx *bbolt.Tx) error {
 		return tx.ForEach(func(_ []byte, b *bbolt.Bucket) error {
 			var old [][]byte
 			b.ForEach(func(k, v []byte) error {
-				if len(v) < header || int64(binary.BigEndian.Uint64(v[8:])) < limit {
+				if len(v) < header || expired(v, now) {
 					old = append(old, append([]byte(nil), k...))
 				}
 				return nil
@@ -83,6 +79,24 @@ func (s *Store) Sweep() (int, error) {
 	return deleted, err
 }
 
+// expired reports whether the entry v is past its expiry at now.
+func expired(v []byte, now int64) bool {
+	at := int64(binary.BigEndian.Uint64(v[8:]))
+	return at != 0 && now >= at
+}
+
+// live answers the entry under ref in b, nil if there is none or it has
+// expired at now.
+func live(b *bbolt.Bucket, ref string, now int64) []byte {
+	if b == nil {
+		return nil
+	}
+	if v := b.Get([]byte(ref)); len(v) >= header && !expired(v, now) {
+		return v
+	}
+	return nil
+}
+
 // Close closes the file.
 func (s *Store) Close() error { return s.db.Close() }
 
@@ -90,12 +104,10 @@ func (s *Store) Close() error { return s.db.Close() }
 func (s *Store) Load(_ context.Context, game, ref string) ([]byte, uint64, error) {
 	var state []byte
 	var version uint64
+	now := s.clock().Unix()
 	err := s.db.View(func(tx *bbolt.Tx) error {
-		var v []byte
-		if b := tx.Bucket([]byte(game)); b != nil {
-			v = b.Get([]byte(ref))
-		}
-		if len(v) < header {
+		v := live(tx.Bucket([]byte(game)), ref, now)
+		if v == nil {
 			return play.Errorf(play.CodeNoMatch, "no %s match is called %q", game, ref)
 		}
 		version, state = binary.BigEndian.Uint64(v), append([]byte(nil), v[header:]...)
@@ -108,13 +120,11 @@ func (s *Store) Load(_ context.Context, game, ref string) ([]byte, uint64, error
 // read transaction.
 func (s *Store) LoadMany(_ context.Context, game string, refs []string) ([][]byte, error) {
 	out := make([][]byte, len(refs))
+	now := s.clock().Unix()
 	err := s.db.View(func(tx *bbolt.Tx) error {
 		b := tx.Bucket([]byte(game))
-		if b == nil {
-			return nil
-		}
 		for i, ref := range refs {
-			if v := b.Get([]byte(ref)); len(v) >= header {
+			if v := live(b, ref, now); v != nil {
 				out[i] = append([]byte{}, v[header:]...)
 			}
 		}
@@ -123,11 +133,12 @@ func (s *Store) LoadMany(_ context.Context, game string, refs []string) ([][]byt
 	return out, err
 }
 
-// Save creates a match (under a new random ref when ref is empty), or
-// writes an existing one if it is still at version. Concurrent saves share
-// one transaction and one sync to disk (bbolt's Batch); a save that fails
-// is run again alone, so it can neither apply twice nor hide a conflict.
-func (s *Store) Save(_ context.Context, game, ref string, state []byte, version uint64) (string, error) {
+// Save creates a match (under a new random ref when ref is empty, or in
+// the place of an expired one), or writes an existing one if it is still
+// at version. Concurrent saves share one transaction and one sync to disk
+// (bbolt's Batch); a save that fails is run again alone, so it can neither
+// apply twice nor hide a conflict.
+func (s *Store) Save(_ context.Context, game, ref string, state []byte, version uint64, expires time.Time) (string, error) {
 	if ref == "" {
 		var b [12]byte
 		rand.Read(b[:])
@@ -139,14 +150,18 @@ func (s *Store) Save(_ context.Context, game, ref string, state []byte, version 
 			return err
 		}
 		var have uint64
-		if v := b.Get([]byte(ref)); len(v) >= header {
+		if v := live(b, ref, s.clock().Unix()); v != nil {
 			have = binary.BigEndian.Uint64(v)
 		}
 		if have != version {
 			return play.Errorf(play.CodeConflict, "the %s match %s changed since it was loaded; load it again", game, ref)
 		}
 		v := binary.BigEndian.AppendUint64(make([]byte, 0, header+len(state)), version+1)
-		v = binary.BigEndian.AppendUint64(v, uint64(s.clock().Unix()))
+		var at uint64
+		if !expires.IsZero() {
+			at = uint64(max(expires.Unix(), 1))
+		}
+		v = binary.BigEndian.AppendUint64(v, at)
 		return b.Put([]byte(ref), append(v, state...))
 	})
 	return ref, err

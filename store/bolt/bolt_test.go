@@ -21,8 +21,11 @@ func open(t *testing.T, path string) *bolt.Store {
 }
 
 func TestStore(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) play.Store {
-		s := open(t, filepath.Join(t.TempDir(), "data", "matches.db"))
+	storetest.Run(t, func(t *testing.T, clock func() time.Time) play.Store {
+		s, err := bolt.Open(filepath.Join(t.TempDir(), "data", "matches.db"), clock)
+		if err != nil {
+			t.Fatal(err)
+		}
 		t.Cleanup(func() { s.Close() })
 		return s
 	})
@@ -33,7 +36,7 @@ func TestStore(t *testing.T) {
 func TestMatchesSurviveARestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "matches.db")
 	s := open(t, path)
-	ref, err := s.Save(context.Background(), "g", "", []byte("kept"), 0)
+	ref, err := s.Save(context.Background(), "g", "", []byte("kept"), 0, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,8 +48,8 @@ func TestMatchesSurviveARestart(t *testing.T) {
 	}
 }
 
-// TestOldMatchesAreSwept: a match not written for Retention is deleted
-// when the store is opened (or swept); a newer one stays.
+// TestOldMatchesAreSwept: an entry past its expiry is deleted when the
+// store is opened (or swept); one not yet expired stays.
 func TestOldMatchesAreSwept(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "matches.db")
 	now := time.Unix(1_800_000_000, 0)
@@ -56,11 +59,11 @@ func TestOldMatchesAreSwept(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	old, _ := s.Save(ctx, "g", "", []byte("old"), 0)
-	now = now.Add(bolt.Retention / 2)
-	recent, _ := s.Save(ctx, "g", "", []byte("recent"), 0)
+	old, _ := s.Save(ctx, "g", "", []byte("old"), 0, now.Add(play.Retention))
+	now = now.Add(play.Retention / 2)
+	recent, _ := s.Save(ctx, "g", "", []byte("recent"), 0, now.Add(play.Retention))
 	s.Close()
-	now = now.Add(bolt.Retention/2 + time.Second)
+	now = now.Add(play.Retention/2 + time.Second)
 	s, err = bolt.Open(path, clock)
 	if err != nil {
 		t.Fatal(err)

@@ -4,10 +4,11 @@
 // both apply.
 //
 // The table's partition key is the string "id" (game/ref); an item holds
-// "version" (a number), "state" (binary) and "expires" (epoch seconds, the
-// table's TTL attribute): every write sets it Retention after the write,
-// so a match expires that long after its last action, which for a
-// finished match is after its end.
+// "version" (a number), "state" (binary) and, unless it never expires,
+// "expires" (epoch seconds, the table's TTL attribute), which every write
+// sets as its caller says. DynamoDB deletes an expired item within days,
+// not at once, so the store itself treats an item past its expiry as
+// absent: it loads as none, and a create may take its id.
 package dynamo
 
 import (
@@ -25,9 +26,6 @@ import (
 	"github.com/agentgames/bundle/play"
 )
 
-// Retention is how long a match stays after its last write.
-const Retention = 7 * 24 * time.Hour
-
 // Store is a play.Store in a DynamoDB table.
 type Store struct {
 	client *dynamodb.Client
@@ -35,7 +33,8 @@ type Store struct {
 	clock  func() time.Time
 }
 
-// New keeps matches in table through client; clock dates their expiry.
+// New keeps matches in table through client; clock tells which have
+// expired.
 func New(client *dynamodb.Client, table string, clock func() time.Time) *Store {
 	return &Store{client: client, table: table, clock: clock}
 }
@@ -51,7 +50,7 @@ func (s *Store) Load(ctx context.Context, game, ref string) ([]byte, uint64, err
 		return nil, 0, err
 	}
 	v, ok := out.Item["version"].(*types.AttributeValueMemberN)
-	if !ok {
+	if !ok || s.expired(out.Item) {
 		return nil, 0, play.Errorf(play.CodeNoMatch, "no %s match is called %q", game, ref)
 	}
 	var state []byte // an empty state is stored without the attribute
@@ -60,6 +59,16 @@ func (s *Store) Load(ctx context.Context, game, ref string) ([]byte, uint64, err
 	}
 	version, err := strconv.ParseUint(v.Value, 10, 64)
 	return state, version, err
+}
+
+// expired reports whether an item is past its expiry.
+func (s *Store) expired(item map[string]types.AttributeValue) bool {
+	e, ok := item["expires"].(*types.AttributeValueMemberN)
+	if !ok {
+		return false
+	}
+	at, err := strconv.ParseInt(e.Value, 10, 64)
+	return err == nil && s.clock().Unix() >= at
 }
 
 // batchSize is the most keys one BatchGetItem reads.
@@ -90,7 +99,7 @@ func (s *Store) LoadMany(ctx context.Context, game string, refs []string) ([][]b
 			}
 			for _, item := range res.Responses[s.table] {
 				id, _ := item["id"].(*types.AttributeValueMemberS)
-				if id == nil {
+				if id == nil || s.expired(item) {
 					continue
 				}
 				state := []byte{}
@@ -107,9 +116,10 @@ func (s *Store) LoadMany(ctx context.Context, game string, refs []string) ([][]b
 	return out, nil
 }
 
-// Save creates a match (under a new random ref when ref is empty), or
-// writes an existing one if it is still at version: one conditional put.
-func (s *Store) Save(ctx context.Context, game, ref string, state []byte, version uint64) (string, error) {
+// Save creates a match (under a new random ref when ref is empty, or in
+// the place of an expired one), or writes an existing one if it is still
+// at version and has not expired: one conditional put.
+func (s *Store) Save(ctx context.Context, game, ref string, state []byte, version uint64, expires time.Time) (string, error) {
 	if ref == "" {
 		var b [12]byte
 		rand.Read(b[:])
@@ -117,16 +127,20 @@ func (s *Store) Save(ctx context.Context, game, ref string, state []byte, versio
 	}
 	item := key(game, ref)
 	item["version"] = &types.AttributeValueMemberN{Value: strconv.FormatUint(version+1, 10)}
-	item["expires"] = &types.AttributeValueMemberN{Value: strconv.FormatInt(s.clock().Add(Retention).Unix(), 10)}
+	if !expires.IsZero() {
+		item["expires"] = &types.AttributeValueMemberN{Value: strconv.FormatInt(expires.Unix(), 10)}
+	}
 	if len(state) > 0 {
 		item["state"] = &types.AttributeValueMemberB{Value: state}
 	}
+	now := &types.AttributeValueMemberN{Value: strconv.FormatInt(s.clock().Unix(), 10)}
 	in := &dynamodb.PutItemInput{TableName: &s.table, Item: item}
 	if version == 0 {
-		in.ConditionExpression = aws.String("attribute_not_exists(id)")
+		in.ConditionExpression = aws.String("attribute_not_exists(id) OR expires <= :now")
+		in.ExpressionAttributeValues = map[string]types.AttributeValue{":now": now}
 	} else {
-		in.ConditionExpression = aws.String("version = :v")
-		in.ExpressionAttributeValues = map[string]types.AttributeValue{":v": &types.AttributeValueMemberN{Value: strconv.FormatUint(version, 10)}}
+		in.ConditionExpression = aws.String("version = :v AND (attribute_not_exists(expires) OR expires > :now)")
+		in.ExpressionAttributeValues = map[string]types.AttributeValue{":v": &types.AttributeValueMemberN{Value: strconv.FormatUint(version, 10)}, ":now": now}
 	}
 	_, err := s.client.PutItem(ctx, in)
 	var failed *types.ConditionalCheckFailedException

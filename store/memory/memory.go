@@ -9,12 +9,16 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"sync"
+	"time"
 
 	"github.com/agentgames/bundle/play"
 )
 
-// Store is a play.Store in memory. Its zero value is ready.
+// Store is a play.Store in memory. Its zero value is ready, and keeps
+// every entry; with a Clock, an entry past its expiry loads as none (and
+// is dropped when its ref is written again).
 type Store struct {
+	Clock   func() time.Time
 	mu      sync.Mutex
 	matches map[string]entry
 }
@@ -22,13 +26,23 @@ type Store struct {
 type entry struct {
 	state   []byte
 	version uint64
+	expires time.Time
+}
+
+// get answers the live entry under key.
+func (s *Store) get(key string) (entry, bool) {
+	e, ok := s.matches[key]
+	if ok && !e.expires.IsZero() && s.Clock != nil && !s.Clock().Before(e.expires) {
+		return entry{}, false
+	}
+	return e, ok
 }
 
 // Load answers a match and its version.
 func (s *Store) Load(_ context.Context, game, ref string) ([]byte, uint64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	e, ok := s.matches[game+"/"+ref]
+	e, ok := s.get(game + "/" + ref)
 	if !ok {
 		return nil, 0, play.Errorf(play.CodeNoMatch, "no %s match is called %q", game, ref)
 	}
@@ -41,7 +55,7 @@ func (s *Store) LoadMany(_ context.Context, game string, refs []string) ([][]byt
 	defer s.mu.Unlock()
 	out := make([][]byte, len(refs))
 	for i, ref := range refs {
-		if e, ok := s.matches[game+"/"+ref]; ok {
+		if e, ok := s.get(game + "/" + ref); ok {
 			out[i] = append([]byte{}, e.state...)
 		}
 	}
@@ -50,7 +64,7 @@ func (s *Store) LoadMany(_ context.Context, game string, refs []string) ([][]byt
 
 // Save creates a match (under a new random ref when ref is empty), or
 // writes an existing one if it is still at version.
-func (s *Store) Save(_ context.Context, game, ref string, state []byte, version uint64) (string, error) {
+func (s *Store) Save(_ context.Context, game, ref string, state []byte, version uint64, expires time.Time) (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.matches == nil {
@@ -61,14 +75,14 @@ func (s *Store) Save(_ context.Context, game, ref string, state []byte, version 
 		rand.Read(b[:])
 		ref = hex.EncodeToString(b[:])
 	}
-	e, ok := s.matches[game+"/"+ref]
+	e, ok := s.get(game + "/" + ref)
 	if version == 0 && !ok {
-		s.matches[game+"/"+ref] = entry{state: bytes.Clone(state), version: 1}
+		s.matches[game+"/"+ref] = entry{state: bytes.Clone(state), version: 1, expires: expires}
 		return ref, nil
 	}
 	if !ok || e.version != version {
 		return "", play.Errorf(play.CodeConflict, "the %s match %s changed since it was loaded; load it again", game, ref)
 	}
-	s.matches[game+"/"+ref] = entry{state: bytes.Clone(state), version: version + 1}
+	s.matches[game+"/"+ref] = entry{state: bytes.Clone(state), version: version + 1, expires: expires}
 	return ref, nil
 }

@@ -2,6 +2,7 @@ package memory_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/store/memory"
@@ -9,5 +10,5 @@ import (
 )
 
 func TestStore(t *testing.T) {
-	storetest.Run(t, func(*testing.T) play.Store { return &memory.Store{} })
+	storetest.Run(t, func(_ *testing.T, clock func() time.Time) play.Store { return &memory.Store{Clock: clock} })
 }

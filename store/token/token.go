@@ -6,13 +6,15 @@ package token
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/agentgames/bundle/internal/seal"
 	"github.com/agentgames/bundle/play"
 )
 
 // Store is the stateless play.Store: a ref is a sealed token. Tokens carry
-// no version (every token stays valid), so Save ignores it.
+// no version and nothing is kept, so Save ignores the version and the
+// expiry.
 type Store struct {
 	Keys *seal.Keyring
 }
@@ -27,7 +29,7 @@ func (s Store) Load(_ context.Context, game, ref string) ([]byte, uint64, error)
 }
 
 // Save seals state into a new token for game.
-func (s Store) Save(_ context.Context, game, _ string, state []byte, _ uint64) (string, error) {
+func (s Store) Save(_ context.Context, game, _ string, state []byte, _ uint64, _ time.Time) (string, error) {
 	return s.Keys.Seal(game, state), nil
 }
 

@@ -13,11 +13,17 @@ import (
 // where errors become HTTP answers; the Lambda edge answers through it too.
 func Status(code play.Code) int {
 	switch code {
-	case play.CodeUnknownGame, play.CodeNotFound, play.CodeNoMatch:
+	case play.CodeUnknownGame, play.CodeNotFound, play.CodeNoMatch, play.CodeLedgerMissing:
 		return http.StatusNotFound
+	case play.CodeTokenExpired:
+		return http.StatusGone
+	case play.CodeRateLimited:
+		return http.StatusTooManyRequests
+	case play.CodeUnavailable:
+		return http.StatusServiceUnavailable
 	case play.CodeMethodNotAllowed:
 		return http.StatusMethodNotAllowed
-	case play.CodeForbidden:
+	case play.CodeForbidden, play.CodeOriginForbidden:
 		return http.StatusForbidden
 	case play.CodeMatchFull, play.CodeNotYourTurn, play.CodeMatchOver, play.CodeIllegalMove:
 		return http.StatusConflict

@@ -15,7 +15,7 @@ import (
 // is answered as internal, without its details.
 func TestStatusOfEveryCode(t *testing.T) {
 	t.Parallel()
-	want := map[play.Kind][2]int{play.KindRequest: {400, 499}, play.KindRefusal: {200, 200}, play.KindConflict: {409, 409}, play.KindInternal: {500, 500}}
+	want := map[play.Kind][2]int{play.KindRequest: {400, 499}, play.KindRefusal: {200, 200}, play.KindConflict: {409, 409}, play.KindInternal: {500, 503}}
 	for _, c := range play.Codes() {
 		s := httpapi.Status(c.Code)
 		if r := want[c.Kind]; s < r[0] || s > r[1] {

@@ -111,7 +111,7 @@ func (s *Server) Create(ctx context.Context, players int, name string, bots int,
 	for range 20 {
 		r.Code = newCode()
 		data, _ := json.Marshal(r)
-		_, err := s.store.Save(ctx, storeGame, r.Code, data, 0)
+		_, err := s.store.Save(ctx, storeGame, r.Code, data, 0, s.clock().Add(play.Retention))
 		var pe *play.Error
 		if errors.As(err, &pe) && pe.Code == play.CodeConflict {
 			continue // the code is taken: draw another
@@ -220,7 +220,7 @@ func (s *Server) update(ctx context.Context, code string, f func(*record) error)
 		if string(next) == string(data) {
 			return nil
 		}
-		_, err = s.store.Save(ctx, storeGame, code, next, version)
+		_, err = s.store.Save(ctx, storeGame, code, next, version, s.clock().Add(play.Retention))
 		var pe *play.Error
 		if errors.As(err, &pe) && pe.Code == play.CodeConflict {
 			continue
