@@ -4,25 +4,34 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/agentgames/bundle/internal/seal"
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/store/bolt"
 	"github.com/agentgames/bundle/store/memory"
+	"github.com/agentgames/bundle/store/storetest"
 	"github.com/agentgames/bundle/store/token"
 )
 
 // rankedService serves tally over sealed tokens, with a ledger in memory.
 func rankedService(t *testing.T) *play.Service {
 	t.Helper()
+	clock := func() time.Time { return time.Unix(1_700_000_000, 0) }
+	return play.NewService(token.Store{Keys: keyring(t)}, clock, tally{}).WithLedger(&memory.Store{})
+}
+
+// keyring is a keyring of one random key.
+func keyring(t *testing.T) *seal.Keyring {
+	t.Helper()
 	ring, err := seal.NewKeyring(seal.NewRandomKey(1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	clock := func() time.Time { return time.Unix(1_700_000_000, 0) }
-	return play.NewService(token.Store{Keys: ring}, clock, tally{}).WithLedger(&memory.Store{})
+	return ring
 }
 
 func codeOf(err error) play.Code {
@@ -167,5 +176,130 @@ func TestRankedLedger(t *testing.T) {
 		if _, err := svc.Ranked(ctx, "tally", id); codeOf(err) != play.CodeNoMatch {
 			t.Errorf("ledger %q: %v, want no_match", id, err)
 		}
+	}
+}
+
+// TestRankedTokensExpire: a ranked match's tokens play until its deadline,
+// RankedLifetime after its start, and are refused from then on
+// (token_expired), whatever the action; the ledger says when, and shows
+// the seed once nothing more can be played.
+func TestRankedTokensExpire(t *testing.T) {
+	clock := &storetest.Clock{At: time.Unix(1_700_000_000, 0)}
+	svc := play.NewService(token.Store{Keys: keyring(t)}, clock.Now, tally{}).WithLedger(&memory.Store{Clock: clock.Now})
+	ctx := context.Background()
+	env, err := svc.Init(ctx, "tally", nil, map[string]string{"mode": "together", "ranked": "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := clock.Now().Add(play.RankedLifetime)
+	rec, err := svc.Ranked(ctx, "tally", env.Ranked)
+	if err != nil || rec.Expires != deadline.UTC().Format(time.RFC3339) || rec.Seed != nil {
+		t.Fatalf("the ledger of a new match: %+v, %v", rec, err)
+	}
+	clock.Add(play.RankedLifetime - time.Second)
+	ans, err := svc.Act(ctx, "tally", env.State, json.RawMessage(`{"n":1}`))
+	if err != nil {
+		t.Fatalf("a second before the deadline: %v", err)
+	}
+	next := ans.(*play.Envelope)
+	clock.Add(time.Second)
+	for _, action := range []string{`{"n":2}`, `{"n":10}`} {
+		if _, err := svc.Act(ctx, "tally", next.State, json.RawMessage(action)); codeOf(err) != play.CodeTokenExpired {
+			t.Errorf("%s at the deadline: %v, want token_expired", action, err)
+		}
+	}
+	rec, err = svc.Ranked(ctx, "tally", env.Ranked)
+	if err != nil || rec.Over || len(rec.Actions) != 1 || rec.Seed == nil {
+		t.Errorf("the ledger once the tokens expired: %+v, %v", rec, err)
+	}
+}
+
+// TestRankedLedgerOutlivesItsTokens: every entry of a ranked match's ledger
+// (head and steps, whenever they were written) is kept until Retention
+// after the match's deadline, in the bbolt file the local server sweeps;
+// so no token can play again for want of its ledger.
+func TestRankedLedgerOutlivesItsTokens(t *testing.T) {
+	clock := &storetest.Clock{At: time.Unix(1_700_000_000, 0)}
+	ledger, err := bolt.Open(filepath.Join(t.TempDir(), "matches.db"), clock.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ledger.Close()
+	svc := play.NewService(token.Store{Keys: keyring(t)}, clock.Now, tally{}).WithLedger(ledger)
+	ctx := context.Background()
+	env, err := svc.Init(ctx, "tally", nil, map[string]string{"mode": "together", "ranked": "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := env.State
+	for range 2 {
+		clock.Add(play.RankedLifetime / 2)
+		clock.Add(-time.Minute)
+		ans, err := svc.Act(ctx, "tally", env.State, json.RawMessage(`{"n":1}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		env = ans.(*play.Envelope)
+	}
+	clock.Add(play.Retention) // a week after the last action, a few minutes before the ledger's end
+	if _, err := ledger.Sweep(); err != nil {
+		t.Fatal(err)
+	}
+	if rec, err := svc.Ranked(ctx, "tally", env.Ranked); err != nil || len(rec.Actions) != 2 {
+		t.Fatalf("the ledger a week after the last action: %+v, %v", rec, err)
+	}
+	if _, err := svc.Act(ctx, "tally", first, json.RawMessage(`{"n":1}`)); codeOf(err) != play.CodeTokenExpired {
+		t.Errorf("the first token, spent a week ago: %v, want token_expired", err)
+	}
+	clock.Add(3 * time.Minute)
+	if n, err := ledger.Sweep(); err != nil || n != 3 {
+		t.Errorf("the sweep after the ledger's end deleted %d entries (%v), want its 3", n, err)
+	}
+	if _, err := svc.Act(ctx, "tally", first, json.RawMessage(`{"n":1}`)); codeOf(err) != play.CodeTokenExpired {
+		t.Errorf("the first token, once its ledger is gone: %v, want token_expired", err)
+	}
+}
+
+// TestRankedTokensPlayOnlyWhereTheirLedgerIs: a ranked token plays only on
+// a server whose store holds its ledger as far as the token has played:
+// another store with the same keys (or the same store emptied) refuses
+// it with ledger_missing rather than playing a spent token again, and so
+// does a store that lost the step before the token's.
+func TestRankedTokensPlayOnlyWhereTheirLedgerIs(t *testing.T) {
+	ring := keyring(t)
+	clock := func() time.Time { return time.Unix(1_700_000_000, 0) }
+	kept := &memory.Store{}
+	svc := play.NewService(token.Store{Keys: ring}, clock, tally{}).WithLedger(kept)
+	ctx := context.Background()
+	env, err := svc.Init(ctx, "tally", nil, map[string]string{"mode": "together", "ranked": "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := env.State
+	ans, err := svc.Act(ctx, "tally", env.State, json.RawMessage(`{"n":1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := ans.(*play.Envelope).State
+	other := play.NewService(token.Store{Keys: ring}, clock, tally{}).WithLedger(&memory.Store{})
+	for name, tok := range map[string]string{"the spent first token": start, "the second token": second} {
+		for _, action := range []string{`{"n":1}`, `{"n":10}`} {
+			if _, err := other.Act(ctx, "tally", tok, json.RawMessage(action)); codeOf(err) != play.CodeLedgerMissing {
+				t.Errorf("%s, %s, on another store: %v, want ledger_missing", name, action, err)
+			}
+		}
+	}
+	headOnly := &memory.Store{}
+	head, _, err := kept.Load(ctx, "ranked", env.Ranked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	headOnly.Save(ctx, "ranked", env.Ranked, head, 0, time.Time{})
+	lost := play.NewService(token.Store{Keys: ring}, clock, tally{}).WithLedger(headOnly)
+	if _, err := lost.Act(ctx, "tally", second, json.RawMessage(`{"n":1}`)); codeOf(err) != play.CodeLedgerMissing {
+		t.Errorf("the second token on a store that lost the first step: %v, want ledger_missing", err)
+	}
+	if _, err := lost.Act(ctx, "tally", start, json.RawMessage(`{"n":1}`)); err != nil {
+		t.Errorf("the first token where only the head is kept (its step was lost, so it is unspent there): %v", err)
 	}
 }
