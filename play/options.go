@@ -3,6 +3,8 @@ package play
 import (
 	"slices"
 	"strings"
+
+	"github.com/agentgames/bundle/play/wire"
 )
 
 // serviceOption reads and removes from options an option the service reads
@@ -17,7 +19,7 @@ func serviceOption(options map[string]string, name string, values []string) (int
 	i := slices.Index(values, v)
 	if i < 0 {
 		last := len(values) - 1
-		return 0, Errorf(CodeInvalidRequest, "option %s must be %s or %s, not %q", name, strings.Join(values[:last], ", "), values[last], v)
+		return 0, Errorf(CodeInvalidRequest, "option %s must be %s or %s, not %s", name, strings.Join(values[:last], ", "), values[last], wire.Quote(v))
 	}
 	return i, nil
 }

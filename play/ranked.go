@@ -5,9 +5,10 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"strconv"
 	"time"
+
+	"github.com/agentgames/bundle/play/wire"
 )
 
 // Ranked play makes results fit for comparing agents: the server picks the
@@ -162,8 +163,7 @@ func (s *Service) spend(ctx context.Context, rr *rankedRef, action json.RawMessa
 		return err
 	}
 	_, err = s.ledger.Save(ctx, ledgerGame, stepRef(rr.id, rr.spent+1), entry, 0, rr.deadline.Add(Retention))
-	var pe *Error
-	if errors.As(err, &pe) && pe.Code == CodeConflict {
+	if IsCode(err, CodeConflict) {
 		return Errorf(CodeTokenSpent, "this ranked token was spent on action %d already; play on from the state its answer gave", rr.spent+1)
 	}
 	if err != nil {
@@ -181,20 +181,20 @@ func (s *Service) Ranked(ctx context.Context, slug, id string) (*RankedRecord, e
 	}
 	raw, err := hex.DecodeString(id)
 	if s.ledger == nil || err != nil || len(raw) != 16 {
-		return nil, Errorf(CodeNoMatch, "no ranked %s match has the id %q", slug, id)
+		return nil, Errorf(CodeNoMatch, "no ranked %s match has the id %s", slug, wire.Quote(id))
 	}
 	var rid [16]byte
 	copy(rid[:], raw)
 	data, _, err := s.ledger.Load(ctx, ledgerGame, rankedID(rid))
 	if err != nil {
-		return nil, Errorf(CodeNoMatch, "no ranked %s match has the id %q", slug, id)
+		return nil, Errorf(CodeNoMatch, "no ranked %s match has the id %s", slug, wire.Quote(id))
 	}
 	var head ledgerHead
 	if err := json.Unmarshal(data, &head); err != nil {
 		return nil, err
 	}
 	if head.Game != slug {
-		return nil, Errorf(CodeNoMatch, "no ranked %s match has the id %q", slug, id)
+		return nil, Errorf(CodeNoMatch, "no ranked %s match has the id %s", slug, wire.Quote(id))
 	}
 	deadline := head.deadline()
 	out := &RankedRecord{ID: id, Game: slug, Options: head.Options, Actions: []json.RawMessage{}, Expires: deadline.UTC().Format(time.RFC3339)}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/agentgames/bundle/engines"
+	"github.com/agentgames/bundle/play/wire"
 )
 
 // MaxSeed is the largest seed: every seed is exact as a JSON number in any
@@ -51,7 +52,7 @@ func (s *Service) Games() []Game { return s.order }
 func (s *Service) Game(slug string) (Game, error) {
 	g, ok := s.games[slug]
 	if !ok {
-		return nil, Errorf(CodeUnknownGame, "no game is called %q; GET /api/games lists them", slug)
+		return nil, Errorf(CodeUnknownGame, "no game is called %s; GET /api/games lists them", wire.Quote(slug))
 	}
 	return g, nil
 }
@@ -142,17 +143,17 @@ func checkOptions(info Info, options map[string]string) error {
 			for _, o := range info.Options {
 				names = append(names, o.Name)
 			}
-			return Errorf(CodeInvalidRequest, "%s has no option %q; its options are %s", info.Slug, name, strings.Join(names, ", "))
+			return Errorf(CodeInvalidRequest, "%s has no option %s; its options are %s", info.Slug, wire.Quote(name), strings.Join(names, ", "))
 		}
 		o := info.Options[i]
 		if o.Values == nil {
 			if n, err := strconv.Atoi(value); err != nil || n < o.Min || n > o.Max || strconv.Itoa(n) != value {
-				return Errorf(CodeInvalidRequest, "option %s must be a whole number from %d to %d, not %q", name, o.Min, o.Max, value)
+				return Errorf(CodeInvalidRequest, "option %s must be a whole number from %d to %d, not %s", name, o.Min, o.Max, wire.Quote(value))
 			}
 			continue
 		}
 		if !slices.Contains(o.Values, value) {
-			return Errorf(CodeInvalidRequest, "option %s must be one of %s, not %q", name, strings.Join(o.Values, ", "), value)
+			return Errorf(CodeInvalidRequest, "option %s must be one of %s, not %s", name, strings.Join(o.Values, ", "), wire.Quote(value))
 		}
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"github.com/agentgames/bundle/engines/tron/bots"
 	"github.com/agentgames/bundle/games/tron/arena"
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/wire"
 )
 
 // BotName is the name the bot endpoint gives the arena at init.
@@ -25,11 +26,11 @@ func (Game) Answer(message []byte, options map[string]string) (any, error) {
 		case "height":
 			side = &b.Height
 		default:
-			return nil, play.Errorf(play.CodeInvalidRequest, "the bot endpoint takes the options width and height, not %q", name)
+			return nil, play.Errorf(play.CodeInvalidRequest, "the bot endpoint takes the options width and height, not %s", wire.Quote(name))
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil || n < engine.MinSide || n > engine.MaxSide {
-			return nil, play.Errorf(play.CodeInvalidRequest, "%s must be a whole number from %d to %d, not %q", name, engine.MinSide, engine.MaxSide, v)
+			return nil, play.Errorf(play.CodeInvalidRequest, "%s must be a whole number from %d to %d, not %s", name, engine.MinSide, engine.MaxSide, wire.Quote(v))
 		}
 		*side = n
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // FieldError is a value that does not fit its place: Field names it (dotted
@@ -165,7 +166,7 @@ func smallInt(raw []byte) (int64, bool) {
 func (o *Object) Only(what string, allowed ...string) error {
 	for _, m := range o.members {
 		if !slices.Contains(allowed, string(m.name)) {
-			return &FieldError{Field: o.field(string(m.name)),
+			return &FieldError{Field: o.field(strings.Trim(Quote(string(m.name)), `"`)),
 				Reason: fmt.Sprintf("is not a field of %s, which has exactly %s (names match exactly)", what, list(allowed))}
 		}
 	}
@@ -184,11 +185,32 @@ func list(names []string) string {
 	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
 }
 
-// Brief shows a JSON value in a reason: compact, and cut after 40 bytes.
+// most is how much of what a caller sent a reason shows.
+const most = 40
+
+// Brief shows a JSON value in a reason: compact, and cut after 40 bytes
+// (on a character's boundary, marked "...").
 func Brief(raw []byte) string {
-	const most = 40
 	if len(raw) > most {
-		return string(raw[:most]) + "..."
+		return string(raw[:runeStart(raw, most)]) + "..."
 	}
 	return string(raw)
+}
+
+// Quote quotes a text a caller sent, for a reason: as strconv.Quote, cut
+// after 40 bytes (on a character's boundary, marked "..."), so that no
+// answer echoes a long request back.
+func Quote(s string) string {
+	if len(s) > most {
+		return strconv.Quote(s[:runeStart([]byte(s[:most+1]), most)]) + "..."
+	}
+	return strconv.Quote(s)
+}
+
+// runeStart is the largest i <= n at which a character of b begins.
+func runeStart(b []byte, n int) int {
+	for n > 0 && !utf8.RuneStart(b[n]) {
+		n--
+	}
+	return n
 }

@@ -143,7 +143,7 @@ func (s *scanner) object(depth int) error {
 		for _, seen := range s.keys[base:] {
 			if seen.hash == h && bytes.Equal(seen.name, name) {
 				s.pos = at
-				return s.fail(fmt.Sprintf("the key %q appears twice", name))
+				return s.fail("the key " + Quote(string(name)) + " appears twice")
 			}
 		}
 		if len(s.keys)-base == MaxKeys {

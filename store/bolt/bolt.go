@@ -23,6 +23,7 @@ import (
 	bbolt "go.etcd.io/bbolt"
 
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/wire"
 )
 
 // header is the version and the expiry before each state.
@@ -108,7 +109,7 @@ func (s *Store) Load(_ context.Context, game, ref string) ([]byte, uint64, error
 	err := s.db.View(func(tx *bbolt.Tx) error {
 		v := live(tx.Bucket([]byte(game)), ref, now)
 		if v == nil {
-			return play.Errorf(play.CodeNoMatch, "no %s match is called %q", game, ref)
+			return play.Errorf(play.CodeNoMatch, "no %s match is called %s", game, wire.Quote(ref))
 		}
 		version, state = binary.BigEndian.Uint64(v), append([]byte(nil), v[header:]...)
 		return nil

@@ -24,6 +24,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/wire"
 )
 
 // Store is a play.Store in a DynamoDB table.
@@ -51,7 +52,7 @@ func (s *Store) Load(ctx context.Context, game, ref string) ([]byte, uint64, err
 	}
 	v, ok := out.Item["version"].(*types.AttributeValueMemberN)
 	if !ok || s.expired(out.Item) {
-		return nil, 0, play.Errorf(play.CodeNoMatch, "no %s match is called %q", game, ref)
+		return nil, 0, play.Errorf(play.CodeNoMatch, "no %s match is called %s", game, wire.Quote(ref))
 	}
 	var state []byte // an empty state is stored without the attribute
 	if st, ok := out.Item["state"].(*types.AttributeValueMemberB); ok {

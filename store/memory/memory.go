@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/wire"
 )
 
 // Store is a play.Store in memory. Its zero value is ready, and keeps
@@ -44,7 +45,7 @@ func (s *Store) Load(_ context.Context, game, ref string) ([]byte, uint64, error
 	defer s.mu.Unlock()
 	e, ok := s.get(game + "/" + ref)
 	if !ok {
-		return nil, 0, play.Errorf(play.CodeNoMatch, "no %s match is called %q", game, ref)
+		return nil, 0, play.Errorf(play.CodeNoMatch, "no %s match is called %s", game, wire.Quote(ref))
 	}
 	return e.state, e.version, nil
 }

@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"runtime"
 	"strconv"
 	"strings"
@@ -20,15 +21,7 @@ func worstBodies(tok map[string]string) map[string]string {
 		n := (httpapi.MaxBody - len(prefix) - len(suffix)) / len(unit)
 		return prefix + strings.Repeat(unit, n) + suffix
 	}
-	manyKeys := func(prefix string) string {
-		var object strings.Builder
-		object.WriteString(`{"k0":0`)
-		for i := 1; i < wire.MaxKeys; i++ {
-			object.WriteString(`,"k` + strconv.Itoa(i) + `":0`)
-		}
-		object.WriteString("}")
-		return fill(prefix+"[", object.String()+",", "{}]}")
-	}
+	manyKeys := func(prefix string) string { return fill(prefix+"[", objectOfMaxKeys()+",", "{}]}") }
 	bb := `{"stateToken":"` + tok["brinebell"] + `","action":`
 	return map[string]string{
 		"nested arrays (the reported 13 s body)": `{"stateToken":"AAAA","action":` + strings.Repeat("[", 9999) + strings.Repeat("]", 9999) + `}`,
@@ -39,6 +32,17 @@ func worstBodies(tok map[string]string) map[string]string {
 		"long number":                            fill(bb+`{"type":"advance","ticks":`, "9", "}}"),
 		"many elements":                          fill(bb+`[`, "0,", "0]}"),
 	}
+}
+
+// objectOfMaxKeys is a JSON object of as many keys as a body may hold.
+func objectOfMaxKeys() string {
+	var object strings.Builder
+	object.WriteString(`{"k0":0`)
+	for i := 1; i < wire.MaxKeys; i++ {
+		object.WriteString(`,"k` + strconv.Itoa(i) + `":0`)
+	}
+	object.WriteString("}")
+	return object.String()
 }
 
 // TestWorstCaseBodiesStayCheap holds every worst-case body to a few
@@ -86,5 +90,37 @@ func benchBodies(b *testing.B, h http.Handler, path string, bodies map[string]st
 				h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("POST", path, strings.NewReader(body)))
 			}
 		})
+	}
+}
+
+// TestErrorsQuoteLittle: an error quotes at most a few dozen characters of
+// what the request sent, however long: a 30,000-character option value,
+// option name, game, ranked id, match code, query or JSON key.
+func TestErrorsQuoteLittle(t *testing.T) {
+	h := testserver.WithLive(t, nil)
+	long := strings.Repeat("é", 15000)
+	esc := url.QueryEscape(long)
+	for _, target := range []string{
+		"/api/games/tinrail/init?opponent=" + esc,
+		"/api/games/tinrail/init?" + esc + "=1",
+		"/api/games/tinrail/init?seed=" + esc,
+		"/api/games/tinrail/init?answer=" + esc,
+		"/api/games/" + esc + "/init",
+		"/api/games/tinrail/ranked/" + esc,
+		"/api/matches/" + esc,
+		"/api/games?" + esc + "=1",
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))
+		if rec.Code < 400 || rec.Body.Len() > 1<<10 {
+			t.Errorf("GET %.60s: %d, %d bytes: %.200s", target, rec.Code, rec.Body.Len(), rec.Body)
+		}
+	}
+	for _, body := range []string{`{"` + long + `":1}`, `{"a":1,"` + long + `":1,"` + long + `":2}`} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/games/tinrail/action", strings.NewReader(body)))
+		if rec.Code < 400 || rec.Body.Len() > 1<<10 {
+			t.Errorf("POST %.60s: %d, %d bytes: %.200s", body, rec.Code, rec.Body.Len(), rec.Body)
+		}
 	}
 }

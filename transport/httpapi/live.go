@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/wire"
 )
 
 // Live is a live match service (package games/tidebreakers/live): it
@@ -35,7 +36,7 @@ func (s *Server) ServeLive(l Live) {
 	s.handle("POST /api/matches/{code}/{op}", func(w http.ResponseWriter, r *http.Request) error {
 		op := r.PathValue("op")
 		if !slices.Contains(liveOps, op) {
-			return play.Errorf(play.CodeNotFound, "a match takes join, supply, attack or pass, not %q", op)
+			return play.Errorf(play.CodeNotFound, "a match takes join, supply, attack or pass, not %s", wire.Quote(op))
 		}
 		return s.live(w, r, l, op, r.PathValue("code"))
 	})

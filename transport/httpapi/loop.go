@@ -48,7 +48,7 @@ func InitQuery(raw string) (*uint64, map[string]string, error) {
 	delete(options, "seed")
 	n, err := strconv.ParseUint(v, 10, 64)
 	if err != nil || n > play.MaxSeed {
-		return nil, nil, play.Errorf(play.CodeInvalidRequest, "seed must be a whole number from 0 to %d, not %q", uint64(play.MaxSeed), v)
+		return nil, nil, play.Errorf(play.CodeInvalidRequest, "seed must be a whole number from 0 to %d, not %s", uint64(play.MaxSeed), wire.Quote(v))
 	}
 	return &n, options, nil
 }
@@ -62,7 +62,7 @@ func query(raw string) (map[string]string, error) {
 	out := make(map[string]string, len(q))
 	for name, values := range q {
 		if len(values) > 1 {
-			return nil, play.Errorf(play.CodeInvalidRequest, "query parameter %q appears %d times; send it once", name, len(values))
+			return nil, play.Errorf(play.CodeInvalidRequest, "query parameter %s appears %d times; send it once", wire.Quote(name), len(values))
 		}
 		out[name] = values[0]
 	}
@@ -76,7 +76,7 @@ func noQuery(r *http.Request) error {
 	if err != nil || len(q) == 0 {
 		return err
 	}
-	return play.Errorf(play.CodeInvalidRequest, "%s %s takes no query parameters, not %q", r.Method, r.URL.Path, slices.Sorted(maps.Keys(q))[0])
+	return play.Errorf(play.CodeInvalidRequest, "%s %s takes no query parameters, not %s", r.Method, wire.Quote(r.URL.Path), wire.Quote(slices.Sorted(maps.Keys(q))[0]))
 }
 
 // action applies one action: POST /api/games/{slug}/action with
@@ -101,6 +101,10 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request) error {
 	writeJSON(w, http.StatusOK, answer)
 	return nil
 }
+
+// ReadBody reads a request's body as every route does: at most MaxBody
+// bytes (body_too_large past them).
+func ReadBody(w http.ResponseWriter, r *http.Request) ([]byte, error) { return readBody(w, r, MaxBody) }
 
 // readBody reads a request's body, at most limit bytes.
 func readBody(w http.ResponseWriter, r *http.Request, limit int) ([]byte, error) {

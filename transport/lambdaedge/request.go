@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/wire"
 )
 
 // parts is what an event says of its request, whatever its front door.
@@ -37,7 +38,7 @@ func (p parts) request(ctx context.Context) (*http.Request, error) {
 		}
 	}
 	if !validMethod(p.method) {
-		return nil, play.Errorf(play.CodeMethodNotAllowed, "the method %q is not an HTTP method", p.method)
+		return nil, play.Errorf(play.CodeMethodNotAllowed, "the method %s is not an HTTP method", wire.Quote(p.method))
 	}
 	target, err := escapePath(p.path)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/wire"
 )
 
 // game is one game in list_games and game_rules. list_games answers its
@@ -62,7 +63,7 @@ func addCatalog(srv *mcp.Server, svc *play.Service) {
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		m, err := members(req.Params.Arguments)
 		for name := range m {
-			err = play.Errorf(play.CodeInvalidRequest, "list_games takes no arguments, not %q", name)
+			err = play.Errorf(play.CodeInvalidRequest, "list_games takes no arguments, not %s", wire.Quote(name))
 		}
 		if err != nil {
 			return failed(ctx, req.Params.Name, err), nil
@@ -100,7 +101,7 @@ func readRules(svc *play.Service, args json.RawMessage) (*rules, error) {
 	}
 	for name := range m {
 		if name != "game" {
-			return nil, play.Errorf(play.CodeInvalidRequest, "game_rules takes one argument, game, not %q", name)
+			return nil, play.Errorf(play.CodeInvalidRequest, "game_rules takes one argument, game, not %s", wire.Quote(name))
 		}
 	}
 	var slug string

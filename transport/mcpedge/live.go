@@ -11,6 +11,7 @@ import (
 	"github.com/agentgames/bundle/games/tidebreakers"
 	"github.com/agentgames/bundle/games/tidebreakers/live"
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/wire"
 	"github.com/agentgames/bundle/transport/httpapi"
 )
 
@@ -99,7 +100,7 @@ func serveLive(ctx context.Context, l httpapi.Live, op string, args json.RawMess
 	}
 	if op == "get" {
 		for name := range m {
-			return nil, play.Errorf(play.CodeInvalidRequest, "live_state takes only code, not %q", name)
+			return nil, play.Errorf(play.CodeInvalidRequest, "live_state takes only code, not %s", wire.Quote(name))
 		}
 		return l.Serve(ctx, op, code, nil)
 	}

@@ -85,7 +85,7 @@ func Read(body []byte) (*Message, error) {
 	}
 	switch {
 	case m.Action != ActionInit && m.Action != ActionPlayTurn:
-		return nil, play.Errorf(play.CodeInvalidRequest, `action must be "init" or "play-turn", not %q`, m.Action)
+		return nil, play.Errorf(play.CodeInvalidRequest, `action must be "init" or "play-turn", not %s`, wire.Quote(m.Action))
 	case m.Players < engine.MinPlayers || m.Players > engine.MaxPlayers:
 		return nil, play.Errorf(play.CodeInvalidRequest, "players must be %d to %d, not %d", engine.MinPlayers, engine.MaxPlayers, m.Players)
 	case m.PlayerIndex < 0 || m.PlayerIndex >= m.Players:
