@@ -12,13 +12,26 @@ import (
 )
 
 // TestTemplateThrottlesTheApi: every route of the API is throttled by the
-// rate and burst parameters, whose defaults are sane for a public API.
+// rate and burst parameters, whose defaults are sane for a public API;
+// creating live matches has its own, and the functions that create them
+// limit each client as LiveCreatesPerMinute says.
 func TestTemplateThrottlesTheApi(t *testing.T) {
 	t.Parallel()
 	tpl := translated(t)
 	stage := at(tpl, "Resources", "GamesApiApiGatewayDefaultStage", "Properties")
 	if !same(at(stage, "DefaultRouteSettings"), `{"ThrottlingRateLimit":{"Ref":"ThrottlingRateLimit"},"ThrottlingBurstLimit":{"Ref":"ThrottlingBurstLimit"}}`) {
 		t.Errorf("the stage's route settings: %v", at(stage, "DefaultRouteSettings"))
+	}
+	if !same(at(stage, "RouteSettings"), `{"POST /api/matches":{"ThrottlingBurstLimit":{"Ref":"LiveCreateBurstLimit"},"ThrottlingRateLimit":{"Ref":"LiveCreateRateLimit"}}}`) {
+		t.Errorf("creating live matches is not throttled apart: %v", at(stage, "RouteSettings"))
+	}
+	for _, fn := range []string{"LiveFunction", "McpFunction"} {
+		if !same(at(tpl, "Resources", fn, "Properties", "Environment", "Variables", "LIVE_CREATES_PER_MINUTE"), `{"Ref":"LiveCreatesPerMinute"}`) {
+			t.Errorf("%s does not take LiveCreatesPerMinute", fn)
+		}
+	}
+	if !same(at(tpl, "Resources", "McpFunction", "Properties", "Environment", "Variables", "MCP_ALLOWED_ORIGINS"), `{"Ref":"McpAllowedOrigins"}`) {
+		t.Error("the MCP function does not take McpAllowedOrigins")
 	}
 	rate, _ := at(tpl, "Parameters", "ThrottlingRateLimit", "Default").(float64)
 	burst, _ := at(tpl, "Parameters", "ThrottlingBurstLimit", "Default").(float64)

@@ -93,8 +93,35 @@ func TestMCPFunction(t *testing.T) {
 	playLive(t, session)
 
 	res, err := e.invoke(get("/mcp"))
-	if err != nil || res.StatusCode != http.StatusMethodNotAllowed || res.Headers["Allow"] != "POST" {
-		t.Errorf("GET /mcp (stateless: no event stream): %v %d %v", err, res.StatusCode, res.Headers)
+	if err != nil || res.StatusCode != http.StatusMethodNotAllowed || res.Headers["Allow"] != "OPTIONS, POST" || !strings.Contains(res.Body, `"method_not_allowed"`) {
+		t.Errorf("GET /mcp (stateless: no event stream): %v %d %v %s", err, res.StatusCode, res.Headers, res.Body)
+	}
+	refusedAsJSON(t, e)
+}
+
+// refusedAsJSON: the MCP function refuses a batch (the report's body of
+// 1,300 tools/list, whose answer outgrew Lambda's 6 MB), a repeated key
+// and a page of another origin, each with a short JSON-RPC error.
+func refusedAsJSON(t *testing.T, e *emulator) {
+	t.Helper()
+	list := `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`
+	for _, tt := range []struct {
+		name, body, origin, code string
+		status                   int
+	}{
+		{"a batch", "[" + strings.TrimSuffix(strings.Repeat(list+",", 1300), ",") + "]", "", "invalid_request", 400},
+		{"a repeated key", `{"jsonrpc":"2.0","id":1,"id":2,"method":"tools/list"}`, "", "bad_json", 400},
+		{"another origin", list, "https://evil.example", "origin_forbidden", 403},
+	} {
+		ev := postJSON("/mcp", tt.body)
+		ev.Headers["accept"] = "application/json, text/event-stream"
+		if tt.origin != "" {
+			ev.Headers["origin"] = tt.origin
+		}
+		res, err := e.invoke(ev)
+		if err != nil || res.StatusCode != tt.status || !strings.Contains(res.Body, `"jsonrpc":"2.0"`) || !strings.Contains(res.Body, `"code":"`+tt.code+`"`) || len(res.Body) > 1024 {
+			t.Errorf("%s: %v %d %.300s", tt.name, err, res.StatusCode, res.Body)
+		}
 	}
 }
 

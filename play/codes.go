@@ -86,7 +86,7 @@ var codes = []CodeInfo{
 	{CodeMatchOver, KindRequest, "(live) the match has ended; no action is legal."},
 	{CodeIllegalMove, KindRequest, "(live) the rules forbid that action now; the message says why."},
 	{CodeRateLimited, KindRequest, "this client (one network address) has made as many requests of this kind as the server allows for now (creating live matches, say); the `Retry-After` header says in how many seconds to try again."},
-	{CodeOriginForbidden, KindRequest, "(MCP) the request's `Origin` header names a web origin this server does not allow: a page on another site may not drive it."},
+	{CodeOriginForbidden, KindRequest, "(MCP) the request comes from a web page of an origin this server does not allow (its `Origin` header), or, on a server listening on a loopback address, names another host (its `Host` header): a page of another site may not drive it."},
 	{CodeConflict, KindConflict, "another request changed the match first; load it again and retry."},
 	{CodeTokenSpent, KindConflict, "(ranked) this token was spent on an action already; each ranked token plays once, so go on from the state its answer gave."},
 	{CodeInternal, KindInternal, "the server failed; the request may be retried."},

@@ -1,6 +1,10 @@
 package play
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+	"time"
+)
 
 // Kind sorts errors by what the caller should do about them.
 type Kind uint8
@@ -24,6 +28,9 @@ const (
 type Error struct {
 	Code    Code
 	Message string
+	// RetryAfter, when not zero, is how long the caller should wait before
+	// sending the request again (CodeRateLimited, CodeUnavailable).
+	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
@@ -34,4 +41,10 @@ func (e *Error) Kind() Kind { return KindOf(e.Code) }
 // Errorf builds an *Error.
 func Errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// IsCode reports whether err is an *Error with code c.
+func IsCode(err error, c Code) bool {
+	var pe *Error
+	return errors.As(err, &pe) && pe.Code == c
 }

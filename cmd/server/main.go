@@ -3,8 +3,10 @@
 // ranked matches are kept in a file (-data, data/matches.db by default) and
 // survive restarts. Set TOKEN_KEYS to keep state tokens valid across
 // restarts. MCP clients reach the same games as tools at /mcp (Streamable
-// HTTP). It logs JSON to stderr, one line a request; -addr picks the
-// address, -version prints its version.
+// HTTP); web pages only from the server's own origin, or those
+// -mcp-origins names. One client may create -live-creates-per-minute live
+// matches a minute. It logs JSON to stderr, one line a request; -addr
+// picks the address, -version prints its version.
 package main
 
 import (
@@ -37,12 +39,14 @@ import (
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "host:port to listen on (:8080 listens on every interface)")
 	data := flag.String("data", "data/matches.db", "the file live matches and ranked ledgers are kept in (created with its folder)")
+	creates := flag.Int("live-creates-per-minute", live.DefaultCreatesPerMinute, "live matches one client (IP address) may create in a minute; 0 for no limit")
+	origins := flag.String("mcp-origins", "", "web origins (comma-separated, e.g. https://inspector.example) whose pages may call /mcp besides the server's own; * for any")
 	version.Flag(flag.CommandLine, "server")
 	flag.Parse()
 	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
 	slog.SetDefault(log)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, *addr, *data, log)
+	err := run(ctx, *addr, *data, limits{creates: *creates, origins: mcpedge.ParseOrigins(*origins)}, log)
 	stop()
 	if err != nil {
 		log.Error("server stopped", "err", err)
@@ -77,10 +81,18 @@ func sweep(ctx context.Context, matches *bolt.Store, log *slog.Logger) {
 // more megabytes and spends that CPU on answers.
 const gcPercent = 400
 
-// run serves every game on addr until ctx ends, logging to log: one JSON
+// limits are what the server lets clients do: how many live matches one
+// client creates in a minute, and which web origins' pages may call /mcp.
+type limits struct {
+	creates int
+	origins []string
+}
+
+// run serves every game on addr until ctx ends, keeping live matches and
+// ranked ledgers in the file data, within lim, and logging to log: one JSON
 // line a request, and the address it serves once it listens. A busy
 // address fails it before anything else.
-func run(ctx context.Context, addr, data string, log *slog.Logger) error {
+func run(ctx context.Context, addr, data string, lim limits, log *slog.Logger) error {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
 	}
@@ -102,9 +114,9 @@ func run(ctx context.Context, addr, data string, log *slog.Logger) error {
 	defer matches.Close()
 	svc := play.NewService(token.Store{Keys: ring}, time.Now, games.All()...).WithLedger(matches)
 	h := httpapi.New(svc, bundle.OpenAPI)
-	lv := live.NewServer(matches, time.Now)
+	lv := live.NewServer(matches, time.Now).WithCreateLimit(lim.creates)
 	h.ServeLive(lv)
-	h.ServeMCP(mcpedge.Handler(mcpedge.New(svc, lv)))
+	h.ServeMCP(mcpedge.Handler(mcpedge.New(svc, lv), mcpedge.Options{Origins: lim.origins}))
 	srv := newServer(addr, httpapi.Logged(h, log), defaultTimeouts)
 	go sweep(ctx, matches, log)
 	errc := make(chan error, 1)

@@ -26,7 +26,7 @@ func TestBusyPort(t *testing.T) {
 	defer taken.Close()
 	var logs strings.Builder
 	data := filepath.Join(t.TempDir(), "matches.db")
-	err = run(context.Background(), taken.Addr().String(), data, slog.New(slog.NewJSONHandler(&logs, nil)))
+	err = run(context.Background(), taken.Addr().String(), data, limits{}, slog.New(slog.NewJSONHandler(&logs, nil)))
 	if err == nil || !strings.Contains(err.Error(), "address already in use") || !strings.Contains(err.Error(), "ADDR=") {
 		t.Errorf("run on a busy port: %v", err)
 	}
@@ -55,7 +55,7 @@ func TestServesAndLogs(t *testing.T) {
 			done := make(chan error, 1)
 			t.Setenv("TOKEN_KEYS", "")
 			go func() {
-				done <- run(ctx, tt.addr, filepath.Join(t.TempDir(), "matches.db"), slog.New(slog.NewJSONHandler(w, nil)))
+				done <- run(ctx, tt.addr, filepath.Join(t.TempDir(), "matches.db"), limits{}, slog.New(slog.NewJSONHandler(w, nil)))
 				w.Close()
 			}()
 			var serving struct{ Msg, URL, Start, Listening, Note string }

@@ -12,6 +12,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"time"
 
@@ -64,9 +65,38 @@ type Reply struct {
 	Body   []byte
 }
 
+// maxWaits bounds how many times Do waits for a server that asks it to
+// (429 or 503 with Retry-After), and maxWait each wait.
+const (
+	maxWaits = 3
+	maxWait  = time.Minute
+)
+
 // Do sends one request and reads the whole answer. A nil header sends
-// Content-Type application/json when there is a body.
+// Content-Type application/json when there is a body. A server that
+// answers 429 or 503 with a Retry-After of at most a minute (limiting how
+// fast a client creates live matches, say) is waited for, as a client
+// should, and asked again, up to maxWaits times.
 func (t Target) Do(ctx context.Context, method, path string, header http.Header, body []byte) (*Reply, error) {
+	for waits := 0; ; waits++ {
+		r, err := t.do(ctx, method, path, header, body)
+		if err != nil || waits == maxWaits || (r.Status != http.StatusTooManyRequests && r.Status != http.StatusServiceUnavailable) {
+			return r, err
+		}
+		secs, err := strconv.Atoi(r.Header.Get("Retry-After"))
+		if err != nil || secs < 0 || time.Duration(secs)*time.Second > maxWait {
+			return r, nil
+		}
+		select {
+		case <-ctx.Done():
+			return r, nil
+		case <-time.After(time.Duration(secs) * time.Second):
+		}
+	}
+}
+
+// do sends one request once.
+func (t Target) do(ctx context.Context, method, path string, header http.Header, body []byte) (*Reply, error) {
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)

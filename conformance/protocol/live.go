@@ -117,7 +117,7 @@ type (
 var liveStatus = map[string]int{"invalid_request": 400, "bad_json": 400, "forbidden": 403, "no_match": 404,
 	"not_your_turn": 409, "illegal_move": 409, "match_over": 409, "match_full": 409, "body_too_large": 413}
 
-var liveCodePattern = regexp.MustCompile(`^[A-Z]{4}$`)
+var liveCodePattern = regexp.MustCompile(`^[0-9A-Z]{4,32}$`)
 
 // liveCorners are the starting islands of 2 captains by seat, and two
 // neighbours of each.
@@ -229,7 +229,7 @@ func (c *liveClient) create(players int, extra map[string]any) (*liveJoined, err
 	c.match = fmt.Sprintf("live match %s (%d seats)", j.Code, players)
 	switch {
 	case !liveCodePattern.MatchString(j.Code):
-		return nil, c.fail("code", "a match code is four letters", "^[A-Z]{4}$", fmt.Sprintf("%q", j.Code))
+		return nil, c.fail("code", "a match code is capital letters and digits, 4 (the card's) to 32 of them", "^[0-9A-Z]{4,32}$", fmt.Sprintf("%q", j.Code))
 	case j.Seat != 0:
 		return nil, c.fail("seat", "the creator holds seat 0", "0", fmt.Sprint(j.Seat))
 	case j.Token == "":

@@ -2,8 +2,9 @@
 // card's match API (/api/matches...) behind an API Gateway HTTP API, the
 // matches kept in the DynamoDB table MATCHES_TABLE names. Any instance
 // serves any request: a match lives in the table, every write conditional
-// on its version. Build it as bootstrap for provided.al2023 with -tags
-// lambda.norpc (see the Makefile).
+// on its version. LIVE_CREATES_PER_MINUTE bounds the matches one client
+// creates in a minute. Build it as bootstrap for provided.al2023 with
+// -tags lambda.norpc (see the Makefile).
 package main
 
 import (
@@ -17,7 +18,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	bundle "github.com/agentgames/bundle"
-	"github.com/agentgames/bundle/games/tidebreakers/live"
+	"github.com/agentgames/bundle/functions/internal/function"
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/store/dynamo"
 	"github.com/agentgames/bundle/transport/httpapi"
@@ -33,6 +34,6 @@ func main() {
 	}
 	store := dynamo.New(dynamodb.NewFromConfig(cfg), table, time.Now)
 	h := httpapi.New(play.NewService(store, time.Now), bundle.OpenAPI)
-	h.ServeLive(live.NewServer(store, time.Now))
+	h.ServeLive(function.Live(store))
 	lambda.Start(lambdaedge.Handler(h))
 }

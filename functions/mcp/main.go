@@ -4,20 +4,22 @@
 // carries the match), so any instance answers any request. Tokens seal
 // under the keys of the Secrets Manager secret TOKEN_KEYS_SECRET names (or
 // TOKEN_KEYS), read once at a cold start; live matches and ranked ledgers
-// are kept in the DynamoDB table MATCHES_TABLE names. Build it as bootstrap
+// are kept in the DynamoDB table MATCHES_TABLE names, and
+// LIVE_CREATES_PER_MINUTE bounds the matches one client creates in a
+// minute; MCP_ALLOWED_ORIGINS lists (comma-separated) the web origins
+// whose pages may call it besides its own. Build it as bootstrap
 // for provided.al2023 with -tags lambda.norpc (see the Makefile).
 package main
 
 import (
 	"context"
 	"errors"
-	"time"
+	"os"
 
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"github.com/agentgames/bundle/functions/internal/function"
 	"github.com/agentgames/bundle/games"
-	"github.com/agentgames/bundle/games/tidebreakers/live"
 	"github.com/agentgames/bundle/transport/lambdaedge"
 	"github.com/agentgames/bundle/transport/mcpedge"
 )
@@ -27,6 +29,7 @@ func main() {
 	if matches == nil {
 		function.Fail("cannot start: MATCHES_TABLE must name the matches table", errors.New("MATCHES_TABLE is not set"))
 	}
-	srv := mcpedge.New(svc, live.NewServer(matches, time.Now))
-	lambda.Start(lambdaedge.Handler(mcpedge.Handler(srv)))
+	srv := mcpedge.New(svc, function.Live(matches))
+	origins := mcpedge.ParseOrigins(os.Getenv("MCP_ALLOWED_ORIGINS"))
+	lambda.Start(lambdaedge.Handler(mcpedge.Handler(srv, mcpedge.Options{Origins: origins})))
 }

@@ -26,7 +26,9 @@ func New(t testing.TB) *httpapi.Server {
 
 // WithLive is New serving live Tidebreakers matches too, kept in memory
 // and timed by clock (time.Now when nil), and every game and live match
-// over MCP at /mcp: the whole local server.
+// over MCP at /mcp: the whole local server, but that it lets a client
+// create as many live matches as it likes (the suites create hundreds
+// from one address).
 func WithLive(t testing.TB, clock play.Clock) *httpapi.Server {
 	t.Helper()
 	_, _, h := Parts(t, clock)
@@ -41,10 +43,10 @@ func Parts(t testing.TB, clock play.Clock) (*play.Service, *live.Server, *httpap
 		clock = time.Now
 	}
 	svc := service(t)
-	matches := live.NewServer(&memory.Store{}, clock)
+	matches := live.NewServer(&memory.Store{}, clock).WithCreateLimit(0)
 	h := httpapi.New(svc, bundle.OpenAPI)
 	h.ServeLive(matches)
-	h.ServeMCP(mcpedge.Handler(mcpedge.New(svc, matches)))
+	h.ServeMCP(mcpedge.Handler(mcpedge.New(svc, matches), mcpedge.Options{}))
 	return svc, matches, h
 }
 

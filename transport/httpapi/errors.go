@@ -1,10 +1,13 @@
 package httpapi
 
 import (
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/agentgames/bundle/play"
 )
@@ -60,6 +63,10 @@ type methodError struct {
 func (e *methodError) Error() string { return e.err.Error() }
 func (e *methodError) Unwrap() error { return e.err }
 
+// MethodNotAllowed is the error of r's path, which takes only the methods
+// allow, called with another.
+func MethodNotAllowed(r *http.Request, allow ...string) error { return notAllowed(r, allow) }
+
 // notAllowed is the error of a path called with a method it does not
 // take; allow lists the methods it takes (never empty). The message names
 // them without HEAD and OPTIONS, which go with any GET and any path.
@@ -74,11 +81,64 @@ func notAllowed(r *http.Request, allow []string) error {
 		"%s takes %s, not %s", r.URL.Path, strings.Join(named, " or "), r.Method)}
 }
 
+// RPC error codes of JSON-RPC 2.0.
+const (
+	rpcParseError     = -32700
+	rpcInvalidRequest = -32600
+	rpcInternalError  = -32603
+)
+
+// rpcError is a JSON-RPC error answer: its message is the code and the
+// message of the bundle's error, and its data that error as every route
+// answers it.
+type rpcError struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Error   rpcDetail       `json:"error"`
+}
+
+type rpcDetail struct {
+	Code    int         `json:"code"`
+	Message string      `json:"message"`
+	Data    errorDetail `json:"data"`
+}
+
+// WriteRPCError answers err to a JSON-RPC message of MCP's HTTP transport
+// that cannot be served (id null when the message has none or cannot be
+// read): the HTTP status and headers WriteError gives err, and a JSON-RPC
+// error whose message is "code: message" and whose data is the error
+// as every route answers it, {code, message}.
+func WriteRPCError(w http.ResponseWriter, r *http.Request, id json.RawMessage, err error) {
+	pe := answerable(w, r, err)
+	code := rpcInvalidRequest
+	switch {
+	case pe.Code == play.CodeBadJSON:
+		code = rpcParseError
+	case pe.Kind() == play.KindInternal:
+		code = rpcInternalError
+	}
+	if id == nil {
+		id = json.RawMessage("null")
+	}
+	writeJSON(w, Status(pe.Code), rpcError{JSONRPC: "2.0", ID: id,
+		Error: rpcDetail{Code: code, Message: string(pe.Code) + ": " + pe.Message, Data: errorDetail{Code: pe.Code, Message: pe.Message}}})
+}
+
 // WriteError answers err as { error: { code, message } }, a 405 with the
-// Allow header its path takes. An error that is not a *play.Error with a
+// Allow header its path takes, an error that says when to retry with the
+// Retry-After header (whole seconds, rounded up). An error that is not a *play.Error with a
 // listed code (or that is a refusal, which is no error) is a failure of
 // the server: it is logged and answered as "internal" without its details.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	pe := answerable(w, r, err)
+	writeJSON(w, Status(pe.Code), errorBody{Error: errorDetail{Code: pe.Code, Message: pe.Message}})
+}
+
+// answerable is the *play.Error an answer to err shows, with the headers
+// it calls for set on w: Allow for a 405, Retry-After when it says when
+// to retry. An error that is no *play.Error with a listed code (or that is
+// a refusal) is logged and shown as internal, without its details.
+func answerable(w http.ResponseWriter, r *http.Request, err error) *play.Error {
 	var me *methodError
 	if errors.As(err, &me) {
 		w.Header().Set("Allow", strings.Join(me.allow, ", "))
@@ -88,5 +148,8 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		slog.Error("request failed", "method", r.Method, "path", r.URL.Path, "requestId", requestID(r.Context()), "err", err)
 		pe = play.Errorf(play.CodeInternal, "the server failed to answer; the request may be retried")
 	}
-	writeJSON(w, Status(pe.Code), errorBody{Error: errorDetail{Code: pe.Code, Message: pe.Message}})
+	if pe.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int((pe.RetryAfter+time.Second-1)/time.Second)))
+	}
+	return pe
 }

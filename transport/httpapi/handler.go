@@ -82,17 +82,22 @@ func (s *Server) handle(pattern string, h func(http.ResponseWriter, *http.Reques
 	})
 }
 
-// ServeHTTP answers CORS preflights, then routes.
+// ServeHTTP answers CORS preflights (but /mcp's, which checks who asks),
+// then routes, with the client's address in the request's context
+// (play.WithClient) for the quotas.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Access-Control-Allow-Origin", "*")
 	h.Set("Access-Control-Expose-Headers", "X-Request-Id")
-	if r.Method == http.MethodOptions {
+	if r.Method == http.MethodOptions && r.URL.Path != "/mcp" {
 		h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
 		h.Set("Access-Control-Allow-Headers", "Content-Type, Mcp-Protocol-Version, X-Request-Id")
 		h.Set("Access-Control-Max-Age", "86400")
 		w.WriteHeader(http.StatusNoContent)
 		return
+	}
+	if play.ClientOf(r.Context()) == "" {
+		r = r.WithContext(play.WithClient(r.Context(), r.RemoteAddr))
 	}
 	s.mux.ServeHTTP(w, r)
 }

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/agentgames/bundle/play"
 )
 
 // RequestIDHeader carries a request's id: the answer always has it, and a
@@ -28,7 +30,8 @@ func WithRequestID(ctx context.Context, id string) context.Context {
 	return context.WithValue(ctx, requestIDKey{}, id)
 }
 
-// Logged wraps h so that every request has an id and ends in one log line
+// Logged wraps h so that every request has an id and its client in its
+// context (play.WithClient), and ends in one log line
 // on log: method, path (never the query, where a client may put anything),
 // route pattern, status, bytes, duration, request id and remote IP. The id
 // is the one the edge put in the context (WithRequestID), else the
@@ -47,7 +50,7 @@ func Logged(h http.Handler, log *slog.Logger) http.Handler {
 		}
 		w.Header().Set(RequestIDHeader, id)
 		rec := &recorder{ResponseWriter: w}
-		r = r.WithContext(WithRequestID(r.Context(), id))
+		r = r.WithContext(play.WithClient(WithRequestID(r.Context(), id), r.RemoteAddr))
 		h.ServeHTTP(rec, r)
 		status := rec.status
 		if status == 0 {

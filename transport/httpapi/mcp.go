@@ -3,10 +3,10 @@ package httpapi
 import "net/http"
 
 // ServeMCP serves an MCP server's Streamable HTTP handler (package
-// mcpedge) at POST /mcp; any other method there answers 405 like any
-// other path.
+// mcpedge) at /mcp, whatever the method: it answers CORS preflights and
+// wrong methods itself, as the transport asks.
 func (s *Server) ServeMCP(h http.Handler) {
-	s.mux.Handle("POST /mcp", h)
+	s.mux.Handle("/mcp", h)
 }
 
 // ActionRequest reads the arguments of an MCP act tool as the body of an

@@ -14,8 +14,6 @@
 package mcpedge
 
 import (
-	"net/http"
-
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agentgames/bundle/internal/version"
@@ -38,14 +36,4 @@ func New(svc *play.Service, live httpapi.Live) *mcp.Server {
 	addResources(srv, svc)
 	addPrompts(srv, svc)
 	return srv
-}
-
-// Handler serves srv over Streamable HTTP, statelessly (no MCP session:
-// the state token carries the match, so any instance answers any request)
-// and with JSON answers rather than event streams, so that it runs on
-// Lambda behind API Gateway. Request bodies are bounded like the HTTP
-// edge's.
-func Handler(srv *mcp.Server) http.Handler {
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
-		&mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, MaxRequestBodyBytes: httpapi.MaxBody})
 }

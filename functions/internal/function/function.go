@@ -6,8 +6,10 @@ package function
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"os"
+	"strconv"
 	"sync"
 	"time"
 
@@ -17,6 +19,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	bundle "github.com/agentgames/bundle"
+	"github.com/agentgames/bundle/games/tidebreakers/live"
 	"github.com/agentgames/bundle/internal/keys/lambdakeys"
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/store/dynamo"
@@ -54,6 +57,21 @@ func Service(ctx context.Context, games ...play.Game) (*play.Service, *dynamo.St
 	}
 	store := dynamo.New(dynamodb.NewFromConfig(cfg), table, time.Now)
 	return svc.WithLedger(store), store
+}
+
+// Live is the live match server over store, limiting creation as
+// LIVE_CREATES_PER_MINUTE says (live.DefaultCreatesPerMinute when unset;
+// 0 for no limit). It ends the process when the setting is no number.
+func Live(store play.Store) *live.Server {
+	perMinute := live.DefaultCreatesPerMinute
+	if v := os.Getenv("LIVE_CREATES_PER_MINUTE"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			Fail("cannot start: LIVE_CREATES_PER_MINUTE must be a whole number, 0 or more", fmt.Errorf("LIVE_CREATES_PER_MINUTE=%q", v))
+		}
+		perMinute = n
+	}
+	return live.NewServer(store, time.Now).WithCreateLimit(perMinute)
 }
 
 // Fail logs why the function cannot start, and ends it.

@@ -14,7 +14,6 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -23,6 +22,7 @@ import (
 	"github.com/agentgames/bundle/engines/tidebreakers/captains"
 	"github.com/agentgames/bundle/games/tidebreakers"
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/wire"
 )
 
 // Timing of a match, from the card.
@@ -34,24 +34,53 @@ const (
 	TimeLimit = 9 * time.Minute
 )
 
+// How long a match is kept: Unplayed after its creation while nobody has
+// joined it (besides its creator) and nobody has acted in it, so that
+// matches created and left cost little; play.Retention after its last
+// write once it has been played.
+const Unplayed = time.Hour
+
 // storeGame names live matches in the store.
 const storeGame = "tidebreakers-live"
 
-// codeLetters are the letters of match codes; codes are CodeLength long.
+// Match codes are CodeLength symbols of Crockford's base 32 (digits and
+// capitals without I, L, O and U, which read like others): 50 random
+// bits, so that nobody can fill the space of codes nor find matches by
+// trying codes. Codes are read without regard to case.
 const (
-	codeLetters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
-	CodeLength  = 4
+	codeSymbols = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+	CodeLength  = 10
+	// maxCode bounds the length of a code read from a request; older
+	// servers gave out shorter codes.
+	maxCode = 32
 )
+
+// codeDraws is how many codes Create draws before it gives up: with 2^50
+// codes, a second draw is already a sign of trouble.
+const codeDraws = 8
+
+// DefaultCreatesPerMinute is how many matches one client may create in a
+// minute unless the server is told otherwise (WithCreateLimit).
+const DefaultCreatesPerMinute = 60
 
 // Server runs live matches over a store.
 type Server struct {
-	store play.Store
-	clock play.Clock
+	store   play.Store
+	clock   play.Clock
+	creates *play.Quota
 }
 
-// NewServer keeps matches in store and tells the time with clock.
+// NewServer keeps matches in store and tells the time with clock. It
+// limits creation to DefaultCreatesPerMinute matches a client.
 func NewServer(store play.Store, clock play.Clock) *Server {
-	return &Server{store: store, clock: clock}
+	return (&Server{store: store, clock: clock}).WithCreateLimit(DefaultCreatesPerMinute)
+}
+
+// WithCreateLimit lets one client (see play.ClientOf) create at most
+// perMinute matches in a minute; 0 sets no limit.
+func (s *Server) WithCreateLimit(perMinute int) *Server {
+	s.creates = &play.Quota{Store: s.store, Clock: s.clock, Kind: "live-create", What: "matches created", Limit: perMinute, Window: time.Minute}
+	return s
 }
 
 // seat is one seat of a match: a captain's name, or a player's name and
@@ -72,8 +101,20 @@ type record struct {
 	Started int64                   `json:"started,omitempty"`
 	State   []byte                  `json:"state,omitempty"` // the engine's state once started
 	Log     []tidebreakers.LogEntry `json:"log"`
+	// Played: someone besides the creator has joined, or a player has
+	// acted; the match is then kept play.Retention after its last write,
+	// and Unplayed after its creation until then.
+	Played  bool `json:"played,omitempty"`
 	version uint64
 	match   *engine.State
+}
+
+// expires is when the store may drop the match, written at now.
+func (r *record) expires(now time.Time) time.Time {
+	if r.Played {
+		return now.Add(play.Retention)
+	}
+	return time.UnixMilli(r.Created).Add(Unplayed)
 }
 
 func (r *record) joined(i int) bool { return r.Seats[i].Captain != "" || r.Seats[i].Token != nil }
@@ -89,7 +130,8 @@ func (r *record) full() bool {
 
 // Create opens a match of players seats; the creator, called name, holds
 // seat 0. bots of the other seats, from seat 1, are the captain's at once;
-// captain also fills the seats still empty when the lobby closes.
+// captain also fills the seats still empty when the lobby closes. A
+// client past its creation limit is refused with play.CodeRateLimited.
 func (s *Server) Create(ctx context.Context, players int, name string, bots int, captain string) (*Joined, error) {
 	switch {
 	case players < engine.MinPlayers || players > engine.MaxPlayers:
@@ -97,7 +139,10 @@ func (s *Server) Create(ctx context.Context, players int, name string, bots int,
 	case bots < 0 || bots > players-1:
 		return nil, play.Errorf(play.CodeInvalidRequest, "bots must be 0 to %d, the seats besides yours", players-1)
 	case !slices.Contains(captains.Names(), captain):
-		return nil, play.Errorf(play.CodeInvalidRequest, "captain must be one of %v, not %q", captains.Names(), captain)
+		return nil, play.Errorf(play.CodeInvalidRequest, "captain must be one of %v, not %s", captains.Names(), wire.Quote(captain))
+	}
+	if err := s.creates.Take(ctx); err != nil {
+		return nil, err
 	}
 	token, hash := newToken()
 	r := &record{Players: players, Filler: captain, Seats: make([]seat, players), Created: s.clock().UnixMilli(), Log: []tidebreakers.LogEntry{}}
@@ -108,12 +153,11 @@ func (s *Server) Create(ctx context.Context, players int, name string, bots int,
 	if err := s.advance(r); err != nil {
 		return nil, err
 	}
-	for range 20 {
+	for range codeDraws {
 		r.Code = newCode()
 		data, _ := json.Marshal(r)
-		_, err := s.store.Save(ctx, storeGame, r.Code, data, 0, s.clock().Add(play.Retention))
-		var pe *play.Error
-		if errors.As(err, &pe) && pe.Code == play.CodeConflict {
+		_, err := s.store.Save(ctx, storeGame, r.Code, data, 0, r.expires(s.clock()))
+		if play.IsCode(err, play.CodeConflict) {
 			continue // the code is taken: draw another
 		}
 		if err != nil {
@@ -121,7 +165,8 @@ func (s *Server) Create(ctx context.Context, players int, name string, bots int,
 		}
 		return &Joined{Code: r.Code, Seat: 0, Token: token}, nil
 	}
-	return nil, errors.New("live: no free match code after 20 draws")
+	return nil, &play.Error{Code: play.CodeUnavailable, RetryAfter: time.Second,
+		Message: fmt.Sprintf("no free match code after %d draws; try again", codeDraws)}
 }
 
 // Joined is what create and join answer: the match, the seat, and the
@@ -137,17 +182,18 @@ func (s *Server) Join(ctx context.Context, code, name string) (*Joined, error) {
 	var out *Joined
 	err := s.update(ctx, code, func(r *record) error {
 		if r.Started != 0 {
-			return play.Errorf(play.CodeMatchFull, "match %s has started; every seat is taken", code)
+			return play.Errorf(play.CodeMatchFull, "match %s has started; every seat is taken", r.Code)
 		}
 		for i := range r.Seats {
 			if !r.joined(i) {
 				token, hash := newToken()
 				r.Seats[i] = seat{Name: playerName(name, i), Token: hash}
-				out = &Joined{Code: code, Seat: i, Token: token}
+				r.Played = true
+				out = &Joined{Code: r.Code, Seat: i, Token: token}
 				return nil
 			}
 		}
-		return play.Errorf(play.CodeMatchFull, "match %s has no empty seat", code)
+		return play.Errorf(play.CodeMatchFull, "match %s has no empty seat", r.Code)
 	})
 	return out, err
 }
@@ -170,17 +216,18 @@ func (s *Server) Act(ctx context.Context, code, token string, a engine.Action) (
 		seat, ok := r.seatOf(token)
 		switch {
 		case !ok:
-			return play.Errorf(play.CodeForbidden, "that token holds no seat of match %s", code)
+			return play.Errorf(play.CodeForbidden, "that token holds no seat of match %s", r.Code)
 		case r.match == nil:
-			return play.Errorf(play.CodeNotYourTurn, "match %s is still in its lobby", code)
+			return play.Errorf(play.CodeNotYourTurn, "match %s is still in its lobby", r.Code)
 		case r.match.Over():
-			return play.Errorf(play.CodeMatchOver, "match %s is over", code)
+			return play.Errorf(play.CodeMatchOver, "match %s is over", r.Code)
 		case r.match.Turn() != seat:
 			return play.Errorf(play.CodeNotYourTurn, "it is seat %d's turn, not yours (seat %d)", r.match.Turn(), seat)
 		}
 		if err := r.match.Apply(seat, a); err != nil {
 			return play.Errorf(play.CodeIllegalMove, "%v", err)
 		}
+		r.Played = true
 		r.keep()
 		if err := s.advance(r); err != nil {
 			return err
@@ -192,8 +239,13 @@ func (s *Server) Act(ctx context.Context, code, token string, a engine.Action) (
 }
 
 // update loads a match, plays what is due, applies f, and saves it if it
-// changed, retrying on a lost race.
+// changed, retrying on a lost race. A code that cannot be one is no
+// match, without a read of the store.
 func (s *Server) update(ctx context.Context, code string, f func(*record) error) error {
+	code, ok := canonicalCode(code)
+	if !ok {
+		return play.Errorf(play.CodeNoMatch, "no match has the code %s: a code is %d letters and digits", wire.Quote(code), CodeLength)
+	}
 	for range 10 {
 		data, version, err := s.store.Load(ctx, storeGame, code)
 		if err != nil {
@@ -220,9 +272,8 @@ func (s *Server) update(ctx context.Context, code string, f func(*record) error)
 		if string(next) == string(data) {
 			return nil
 		}
-		_, err = s.store.Save(ctx, storeGame, code, next, version, s.clock().Add(play.Retention))
-		var pe *play.Error
-		if errors.As(err, &pe) && pe.Code == play.CodeConflict {
+		_, err = s.store.Save(ctx, storeGame, code, next, version, r.expires(s.clock()))
+		if play.IsCode(err, play.CodeConflict) {
 			continue
 		}
 		return err
@@ -303,17 +354,33 @@ func newToken() (string, []byte) {
 	return tok, h[:]
 }
 
-// newCode draws a match code, each letter uniform over codeLetters.
+// newCode draws a match code, each symbol uniform over codeSymbols.
 func newCode() string {
-	out := make([]byte, 0, CodeLength)
-	var b [1]byte
-	for len(out) < CodeLength {
-		rand.Read(b[:])
-		if limit := 256 - 256%len(codeLetters); int(b[0]) < limit {
-			out = append(out, codeLetters[int(b[0])%len(codeLetters)])
+	var b [CodeLength]byte
+	rand.Read(b[:])
+	for i := range b {
+		b[i] = codeSymbols[b[i]%byte(len(codeSymbols))] // 256 is a multiple of 32
+	}
+	return string(b[:])
+}
+
+// canonicalCode answers a code as the store keeps it (in capitals), and
+// whether it can be a code at all: 1 to maxCode letters and digits.
+func canonicalCode(code string) (string, bool) {
+	if code == "" || len(code) > maxCode {
+		return code, false
+	}
+	b := []byte(code)
+	for i, c := range b {
+		switch {
+		case c >= 'a' && c <= 'z':
+			b[i] = c - 'a' + 'A'
+		case c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		default:
+			return code, false
 		}
 	}
-	return string(out)
+	return string(b), true
 }
 
 func playerName(name string, seat int) string {

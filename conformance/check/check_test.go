@@ -1,0 +1,46 @@
+package check_test
+
+import (
+	"context"
+	"net/http"
+	"sync/atomic"
+	"testing"
+
+	"github.com/agentgames/bundle/conformance/check"
+)
+
+// TestDoWaitsWhenAsked: a 429 or 503 with a Retry-After of at most a
+// minute is waited for and asked again, up to three times; a longer wait,
+// or none named, is answered as it is.
+func TestDoWaitsWhenAsked(t *testing.T) {
+	for _, tt := range []struct {
+		name       string
+		status     int
+		retryAfter string
+		busy       int32
+		wantCalls  int32
+		wantStatus int
+	}{
+		{"twice 429, then served", 429, "0", 2, 3, 200},
+		{"once 503, then served", 503, "0", 1, 2, 200},
+		{"always 429: three waits", 429, "0", 100, 4, 429},
+		{"too long to wait", 429, "120", 1, 1, 429},
+		{"no Retry-After", 503, "", 1, 1, 503},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var calls atomic.Int32
+			target := check.HandlerTarget(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if calls.Add(1) <= tt.busy {
+					if tt.retryAfter != "" {
+						w.Header().Set("Retry-After", tt.retryAfter)
+					}
+					w.WriteHeader(tt.status)
+				}
+			}))
+			r, err := target.Do(context.Background(), "POST", "/api/matches", nil, []byte(`{}`))
+			if err != nil || r.Status != tt.wantStatus || calls.Load() != tt.wantCalls {
+				t.Errorf("status %v after %d calls (%v), want %d after %d", r.Status, calls.Load(), err, tt.wantStatus, tt.wantCalls)
+			}
+		})
+	}
+}
