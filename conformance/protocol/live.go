@@ -93,6 +93,7 @@ type (
 		SupplyLeft int         `json:"supply_left"`
 		Over       bool        `json:"over"`
 		Winner     *int        `json:"winner"`
+		Places     []int       `json:"places"`
 		Ending     string      `json:"ending"`
 		Tiles      []liveTile  `json:"tiles"`
 		TileCounts []int       `json:"tile_counts"`

@@ -9,8 +9,9 @@ import (
 )
 
 // liveCreate: create answers {code, seat 0, token}; the lobby's public
-// state has every documented field, the creator's name cut to 40
-// characters, and no token anywhere; a second match has another code.
+// state has every documented field (places null until the end), the
+// creator's name cut to 40 characters, and no token anywhere; a second
+// match has another code.
 func liveCreate(c *liveClient) error {
 	name := strings.Repeat("Ab", 25)
 	j, err := c.create(4, map[string]any{"name": name})
@@ -25,9 +26,9 @@ func liveCreate(c *liveClient) error {
 	if err := c.ok(r, &raw, "GET /api/matches/{code} answers the public state"); err != nil {
 		return err
 	}
-	for _, f := range []string{"code", "players", "phase", "round", "turn", "supply_left", "over", "winner", "tiles", "tile_counts", "strengths", "seats", "log"} {
+	for _, f := range []string{"code", "players", "phase", "round", "turn", "supply_left", "over", "winner", "places", "tiles", "tile_counts", "strengths", "seats", "log"} {
 		if _, ok := raw[f]; !ok {
-			return c.fail(f, "the public state has the card's fields", "present", "missing")
+			return c.fail(f, "the public state has the card's fields, and places", "present", "missing")
 		}
 	}
 	if strings.Contains(string(r.Body), j.Token) {
@@ -41,9 +42,9 @@ func liveCreate(c *liveClient) error {
 	for i := 1; i < len(s.Seats) && i < 4; i++ {
 		seats[i].Name = s.Seats[i].Name // an empty seat's name is not documented
 	}
-	if err := c.expect("a match waits in its lobby until its seats are taken: round 0, no turn, no islands",
+	if err := c.expect("a match waits in its lobby until its seats are taken: round 0, no turn, no islands, no places",
 		"code", j.Code, s.Code, "players", 4, s.Players, "phase", "lobby", s.Phase, "round", 0, s.Round,
-		"turn", (*int)(nil), s.Turn, "over", false, s.Over, "winner", (*int)(nil), s.Winner,
+		"turn", (*int)(nil), s.Turn, "over", false, s.Over, "winner", (*int)(nil), s.Winner, "places", []int(nil), s.Places,
 		"tiles", []liveTile{}, s.Tiles, "log", []liveEntry{}, s.Log, "tile_counts", 4, len(s.TileCounts), "strengths", 4, len(s.Strengths)); err != nil {
 		return err
 	}

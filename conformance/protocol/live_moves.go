@@ -29,9 +29,9 @@ func (c *liveClient) startTwo() ([2]string, *liveState, error) {
 // opening requires the state a match of 2 joined seats starts in.
 func (c *liveClient) opening(s *liveState, players int) error {
 	switch {
-	case s.Phase != "supply" || s.Round != 1 || s.SupplyLeft != 3 || s.Over || s.Winner != nil:
-		return c.fail("phase", "a match whose seats are all taken starts at once, in round 1's supply of 3",
-			"phase supply, round 1, supply_left 3", fmt.Sprintf("phase %s, round %d, supply_left %d, over %v", s.Phase, s.Round, s.SupplyLeft, s.Over))
+	case s.Phase != "supply" || s.Round != 1 || s.SupplyLeft != 3 || s.Over || s.Winner != nil || s.Places != nil:
+		return c.fail("phase", "a match whose seats are all taken starts at once, in round 1's supply of 3, with no winner and no places",
+			"phase supply, round 1, supply_left 3, open", fmt.Sprintf("phase %s, round %d, supply_left %d, over %v, winner %s, places %v", s.Phase, s.Round, s.SupplyLeft, s.Over, liveShow(s.Winner), s.Places))
 	case s.Turn == nil || *s.Turn < 0 || *s.Turn >= players:
 		return c.fail("turn", "a started match names the seat to act", fmt.Sprintf("0..%d", players-1), liveShow(s.Turn))
 	case len(s.Tiles) != 25:

@@ -19,8 +19,9 @@ import (
 // and the supply a turn (+1 every 10 rounds), combat arithmetic and
 // captures, eliminations, turn order and rounds counted from the opener,
 // the 13-island and last-captain wins and the round-60 cap with its
-// scoring, the log (append-only, each entry as the rules make it), and
-// tile_counts and strengths. Now and then it sends an action the rules or
+// scoring, every seat's place once over (null before), the log
+// (append-only, each entry as the rules make it), and tile_counts and
+// strengths. Now and then it sends an action the rules or
 // the seats refuse (another seat's token, a token of no seat, a move the
 // rules forbid) and requires the documented code and an unchanged match;
 // once over, every action answers match_over and a join match_full.
@@ -80,6 +81,7 @@ type (
 		SupplyLeft int               `json:"supply_left"`
 		Over       bool              `json:"over"`
 		Winner     *int              `json:"winner"`
+		Places     []int             `json:"places"`
 		Ending     string            `json:"ending"`
 		Tiles      []liveTile        `json:"tiles"`
 		TileCounts []int             `json:"tile_counts"`

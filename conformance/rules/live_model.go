@@ -190,6 +190,25 @@ func (m *liveModel) scoreWinner() int {
 	return best
 }
 
+// places is every seat's place once the match is over, nil before: 1 plus
+// the seats with more islands, or as many and more strength, so that
+// seats tied on both share a place (1, 1, 3).
+func (m *liveModel) places() []int {
+	if !m.over {
+		return nil
+	}
+	out := make([]int, m.players)
+	for p := range m.players {
+		out[p] = 1
+		for q := range m.players {
+			if n, k := m.count(q), m.count(p); n > k || n == k && m.total[q] > m.total[p] {
+				out[p]++
+			}
+		}
+	}
+	return out
+}
+
 func (m *liveModel) end(ending string, winner int) {
 	m.over, m.phase, m.turn, m.left, m.ending, m.winner = true, "over", -1, 0, ending, winner
 	e := liveEntry{Round: m.round, Kind: "ended", Ending: ending}
@@ -303,6 +322,9 @@ func (m *liveModel) diff(prev, got *liveState) []liveDiff {
 		add("over", "the match ends with 13 islands, the last captain standing, or scoring after round 60 (most islands, then strength; a tie on both a draw)",
 			fmt.Sprintf("over %v, ending %q, winner %s", m.over, m.ending, liveShow(turn(m.winner))),
 			fmt.Sprintf("over %v, ending %q, winner %s", got.Over, got.Ending, liveShow(got.Winner)))
+	}
+	if want := m.places(); !reflect.DeepEqual(got.Places, want) {
+		add("places", "once over, every seat's place: most islands, then most strength, first, seats tied on both sharing a place (1, 1, 3); null before", want, got.Places)
 	}
 	if len(got.Tiles) != liveIslands {
 		add("tiles", "a started match shows its 25 islands", liveIslands, len(got.Tiles))

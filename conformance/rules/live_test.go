@@ -52,3 +52,44 @@ func TestLiveModel(t *testing.T) {
 		t.Errorf("1 sent on a garrison of 0: island %v, from %v, total %d, log %v", m.cells[1], m.cells[0], m.total[0], m.added)
 	}
 }
+
+// TestLivePlaces: the live referee requires every seat's place once the
+// match is over, by islands then strength with ties shared, and null
+// before.
+func TestLivePlaces(t *testing.T) {
+	// Round 60 ends at seat 2's pass: seat 0 holds 1 island (strength 9),
+	// seats 1 and 2 hold 2 each (4 and 2).
+	ended := liveOpening(3, 0, []bool{false, false, false})
+	ended.cells[0], ended.cells[3], ended.cells[23] = liveCell{0, 9, 9}, liveCell{1, 2, 2}, liveCell{2, 2, 2}
+	ended.total = []int{9, 6, 6}
+	ended.round, ended.turn = liveRounds, 2
+	ended.endTurn()
+	open := liveOpening(3, 0, []bool{false, false, false})
+	tests := []struct {
+		name   string
+		model  *liveModel
+		places []int
+		wrong  bool
+	}{
+		{"over, seats 1 and 2 share 1st", ended, []int{3, 1, 1}, false},
+		{"over, no places", ended, nil, true},
+		{"over, places by seat order", ended, []int{3, 1, 2}, true},
+		{"open, null", open, nil, false},
+		{"open, places", open, []int{1, 1, 1}, true},
+	}
+	if !ended.over || ended.winner != -1 {
+		t.Fatalf("staged end: over %v, winner %d; want a round cap with 1st place shared", ended.over, ended.winner)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := &liveState{Players: 3, Places: tt.places}
+			wrong := false
+			for _, d := range tt.model.diff(&liveState{Players: 3}, got) {
+				wrong = wrong || d.path == "places"
+			}
+			if wrong != tt.wrong {
+				t.Errorf("places %v judged wrong: %v, want %v", tt.places, wrong, tt.wrong)
+			}
+		})
+	}
+}

@@ -18,8 +18,11 @@ package rules
 // end of round 60 (most islands, then strength, a tie on both a draw). After
 // the events the answer must be the agent's turn again or the end, and
 // everything it shows must be what the account says: the board, the
-// captains, round, supply, phase, the last 8 log entries, score, result,
-// legalActions and actionRanges, and that the observation text is there.
+// captains, round, supply, phase, the last 8 log entries, score, result
+// (with every seat's place, by islands then strength, ties shared, and
+// seat 0's outcome from its place: a seat below captains sharing 1st place
+// loses), legalActions and actionRanges, and that the observation text is
+// there.
 // Each answer's events must name the agent's action first. The built-in
 // captains are held to what the docs pin of their policy: sample supplies
 // all its supply on one of its weakest border islands and attacks, all but

@@ -184,21 +184,23 @@ func (g *tidebreakersGame) compareResult(a *tidebreakersAnswer, over bool) []tid
 			out = append(out, tidebreakersBreak{path: path, rule: rule, want: w, got: gt})
 		}
 	}
-	outcome := "loss"
-	switch g.winner {
-	case 0:
-		outcome = "win"
-	case -1:
-		outcome = "draw"
-	}
 	var islands, strength []int
 	for p := range g.players {
 		n, s := g.count(p)
 		islands, strength = append(islands, n), append(strength, s)
 	}
+	places := g.places()
+	outcome := "loss"
+	if places[0] == 1 {
+		outcome = "win"
+		if slices.Contains(places[1:], 1) {
+			outcome = "draw"
+		}
+	}
 	diff("result.ending", "13 islands (conquest), the last captain with islands (last_standing), or scoring after round 60 (round_cap)", g.ending, r.Ending)
 	diff("result.winner", "the conqueror, the last standing, or most islands then most strength; null for a tie on both", tidebreakersSeatText(g.winner), tidebreakersSeatText(tidebreakersPtrOr(r.Winner, -1)))
-	diff("result.outcome", "win, loss or draw from seat 0", outcome, r.Outcome)
+	diff("result.places", "every seat's place: most islands, then most strength, first, whatever the ending; seats tied on both share a place (1, 1, 3)", places, r.Places)
+	diff("result.outcome", "from seat 0's place: win 1st alone, draw 1st shared, loss below 1st (also when others share 1st)", outcome, r.Outcome)
 	diff("result.round", "the round the match ended in", g.round, r.Round)
 	diff("result.islands", "every captain's islands at the end", islands, r.Islands)
 	diff("result.strength", "every captain's strength at the end", strength, r.Strength)

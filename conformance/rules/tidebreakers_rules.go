@@ -171,6 +171,22 @@ func (g *tidebreakersGame) scoreWinner() int {
 	return best
 }
 
+// places is every seat's place at the end: 1 plus the seats with more
+// islands, or as many and more strength (seats tied on both share it).
+func (g *tidebreakersGame) places() []int {
+	out := make([]int, g.players)
+	for p := range g.players {
+		n, s := g.count(p)
+		out[p] = 1
+		for q := range g.players {
+			if m, t := g.count(q); m > n || m == n && t > s {
+				out[p]++
+			}
+		}
+	}
+	return out
+}
+
 // tidebreakersBreak is a rule an answer broke, before it is placed in a
 // match.
 type tidebreakersBreak struct {

@@ -153,3 +153,63 @@ func TestTidebreakersSamplePolicy(t *testing.T) {
 		t.Fatalf("strong's smallest capture refused: %+v", *b)
 	}
 }
+
+// TestTidebreakersPlaces: the referee requires every seat's place and
+// seat 0's outcome from its place, and refuses the draw once answered to
+// a seat 0 below two captains sharing 1st place.
+func TestTidebreakersPlaces(t *testing.T) {
+	// held gives seat n islands from tile first on, each of strength.
+	type held struct{ seat, first, n, strength int }
+	cap3 := []held{{0, 0, 1, 30}, {1, 1, 9, 2}, {2, 15, 9, 2}} // islands 1, 9, 9: seats 1 and 2 share 1st
+	shared := []held{{0, 0, 9, 2}, {1, 10, 9, 2}, {2, 20, 5, 9}}
+	tests := []struct {
+		name    string
+		players int
+		held    []held
+		ending  string
+		outcome string
+		places  []int
+		breaks  []string
+	}{
+		{"below two sharing 1st: loss", 3, cap3, "round_cap", "loss", []int{3, 1, 1}, nil},
+		{"below two sharing 1st: the old draw", 3, cap3, "round_cap", "draw", []int{3, 1, 1}, []string{"result.outcome"}},
+		{"below two sharing 1st: no places", 3, cap3, "round_cap", "loss", nil, []string{"result.places"}},
+		{"below two sharing 1st: places by seat order", 3, cap3, "round_cap", "loss", []int{3, 1, 2}, []string{"result.places"}},
+		{"sharing 1st above a third: draw", 3, shared, "round_cap", "draw", []int{1, 1, 3}, nil},
+		{"sharing 1st above a third: loss", 3, shared, "round_cap", "loss", []int{1, 1, 3}, []string{"result.outcome"}},
+		{"four-way tie", 4, []held{{0, 0, 1, 4}, {1, 4, 1, 4}, {2, 24, 1, 4}, {3, 20, 1, 4}}, "round_cap", "draw", []int{1, 1, 1, 1}, nil},
+		{"out captains share the last place", 4, []held{{0, 0, 2, 1}, {1, 4, 1, 9}}, "round_cap", "win", []int{1, 2, 3, 3}, nil},
+		{"out captains ranked apart", 4, []held{{0, 0, 2, 1}, {1, 4, 1, 9}}, "round_cap", "win", []int{1, 2, 3, 4}, []string{"result.places"}},
+		{"conquest, a richer rival below", 3, []held{{0, 0, 13, 1}, {1, 24, 1, 90}, {2, 20, 1, 80}}, "conquest", "win", []int{1, 2, 3}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := tidebreakersOpening(tt.players, 0)
+			for i := range g.owner {
+				g.owner[i], g.strength[i] = -1, 2
+			}
+			for _, h := range tt.held {
+				for i := h.first; i < h.first+h.n; i++ {
+					g.owner[i], g.strength[i] = h.seat, h.strength
+				}
+			}
+			winner := g.scoreWinner()
+			g.end(tt.ending, winner)
+			a := &tidebreakersAnswer{Result: &tidebreakersResult{Outcome: tt.outcome, Ending: tt.ending, Round: g.round, Places: tt.places}}
+			if winner >= 0 {
+				a.Result.Winner = tidebreakersInt(winner)
+			}
+			for p := range tt.players {
+				m, s := g.count(p)
+				a.Result.Islands, a.Result.Strength = append(a.Result.Islands, m), append(a.Result.Strength, s)
+			}
+			var paths []string
+			for _, b := range g.compareResult(a, true) {
+				paths = append(paths, b.path)
+			}
+			if !slices.Equal(paths, tt.breaks) {
+				t.Errorf("breaks %v, want %v", paths, tt.breaks)
+			}
+		})
+	}
+}

@@ -87,6 +87,7 @@ type tidebreakersResult struct {
 	Outcome  string `json:"outcome"`
 	Ending   string `json:"ending"`
 	Winner   *int   `json:"winner"`
+	Places   []int  `json:"places"`
 	Round    int    `json:"round"`
 	Islands  []int  `json:"islands"`
 	Strength []int  `json:"strength"`

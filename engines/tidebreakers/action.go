@@ -161,8 +161,9 @@ func (s *State) position(seat int) int { return (seat - s.opener + s.players) % 
 
 // Finish ends an open match by scoring, for the round cap or for the live
 // server's time limit (why is RoundCap or TimeLimit; anything else is
-// ignored): most islands wins, then most total strength; captains tied on
-// both make a draw. Recorded then lists the end alone.
+// ignored): most islands wins, then most total strength; when captains
+// tie at the top on both there is no winner, and they draw (Outcome).
+// Recorded then lists the end alone.
 func (s *State) Finish(why Ending) {
 	if s.Over() || (why != RoundCap && why != TimeLimit) {
 		return
@@ -171,7 +172,8 @@ func (s *State) Finish(why Ending) {
 	s.end(why, s.scoreWinner())
 }
 
-// scoreWinner is the seat that scoring designates, or Wild for a draw.
+// scoreWinner is the seat that scoring designates, or Wild when captains
+// tie at the top.
 func (s *State) scoreWinner() int {
 	best, bestIslands, bestStrength, tied := Wild, -1, -1, false
 	for p := range s.players {

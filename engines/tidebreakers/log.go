@@ -11,8 +11,8 @@ const (
 	Repelled
 	// Eliminated: Seat lost its last island (From, To and the rest are 0).
 	Eliminated
-	// Ended: the match ended (Seat is the winner, or Wild for a draw;
-	// Before holds the Ending).
+	// Ended: the match ended (Seat is the winner, or Wild when 1st place is
+	// shared; Before holds the Ending).
 	Ended
 )
 

@@ -167,6 +167,33 @@ func checkInvariants(s *tb.State) error {
 	default:
 		return fmt.Errorf("ending %v", s.Ending())
 	}
+	return checkPlaces(s)
+}
+
+// checkPlaces checks that the places of a finished match agree with the
+// winner: the winner alone places 1st and wins, every other seat loses;
+// with no winner, at least two share 1st place and draw.
+func checkPlaces(s *tb.State) error {
+	var firsts []int
+	for p := range s.Players() {
+		want := tb.Loss
+		switch {
+		case s.Place(p) < 1 || s.Place(p) > s.Players():
+			return fmt.Errorf("seat %d placed %d of %d", p, s.Place(p), s.Players())
+		case s.Place(p) == 1:
+			firsts = append(firsts, p)
+			want = tb.Draw
+			if s.Winner() == p {
+				want = tb.Win
+			}
+		}
+		if s.Outcome(p) != want {
+			return fmt.Errorf("seat %d placed %d, winner %d: outcome %v, want %v", p, s.Place(p), s.Winner(), s.Outcome(p), want)
+		}
+	}
+	if (s.Winner() == tb.Wild) != (len(firsts) > 1) || s.Winner() != tb.Wild && firsts[0] != s.Winner() {
+		return fmt.Errorf("winner %d, 1st places %v", s.Winner(), firsts)
+	}
 	return nil
 }
 

@@ -31,6 +31,11 @@
 //   - The win checks come after each expedition: 13 islands wins at once;
 //     a captain that takes another's last island may leave a single
 //     captain with islands, who wins.
+//   - At the end every seat has a place (Place), by islands and then total
+//     strength whatever the ending; seats tied on both share it and the
+//     next places are skipped (1, 1, 3). A seat wins when it places 1st
+//     alone, draws when it shares 1st place, and loses otherwise, even
+//     when the match has no winner (Outcome).
 package tidebreakers
 
 // Fixed numbers of the rules.

@@ -55,7 +55,7 @@ type State struct {
 	phase      Phase
 	out        [MaxPlayers]bool
 	ending     Ending
-	winner     int // Wild for a draw or while the match is open
+	winner     int // Wild when 1st place is shared, or while the match is open
 	log        []Entry
 	recorded   int // entries the last Apply added to log; not encoded
 }
@@ -119,7 +119,8 @@ func (s *State) Over() bool { return s.ending != NotEnded }
 // Ending says how the match ended.
 func (s *State) Ending() Ending { return s.ending }
 
-// Winner is the winning seat, or Wild for a draw or an open match.
+// Winner is the winning seat, or Wild when captains share 1st place (see
+// Outcome: they draw, the others lose) or the match is open.
 func (s *State) Winner() int { return s.winner }
 
 // Log is the recent match log, oldest first: at most LogKept entries.

@@ -3,8 +3,10 @@ package tidebreakers_test
 // goldenCases cover 2, 3 and 4 captains, every built-in captain, the
 // caller winning, losing and drawing, conquest, the last captain standing
 // (rare in play: seed 496 is the first of 11 in 3,000 seeds of hunter
-// against random), round caps decided by islands and by strength,
-// eliminations, and refused actions.
+// against random), round caps decided by islands and by strength, round
+// caps where two others share 1st place and the caller, below them, loses
+// (seeds 100030 and 300233) or where the caller shares 1st place above a
+// third (seed 100009), eliminations, and refused actions.
 var goldenCases = []goldenCase{
 	{1, 2, "sample", "sample", true, false, []string{"refusal:invalid_action", "refusal:illegal_action", "conquest", "loss", "refusal:game_over"}},
 	{2, 2, "sample", "sample", false, false, []string{"conquest", "loss"}},
@@ -31,4 +33,7 @@ var goldenCases = []goldenCase{
 	{6, 3, "strong", "hunter", false, false, []string{"elimination", "round_cap", "win"}},
 	{2, 3, "random", "hunter", false, false, []string{"elimination", "conquest", "win"}},
 	{496, 2, "random", "hunter", false, false, []string{"last_standing", "win"}},
+	{100030, 3, "strong", "idle", false, false, []string{"round_cap", "loss", "shared_first_without_you"}},
+	{300233, 4, "sample", "twin", false, false, []string{"round_cap", "loss", "shared_first_without_you"}},
+	{100009, 3, "strong", "twin", false, false, []string{"round_cap", "draw", "shared_first_with_you"}},
 }

@@ -57,12 +57,15 @@ func TestGolden(t *testing.T) {
 		}
 	}
 	conformancetest.Require(t, seen, "conquest", "last_standing", "round_cap_islands", "round_cap_strength", "win", "loss", "draw", "elimination",
+		"shared_first_without_you", "shared_first_with_you",
 		"players_2", "players_3", "players_4", "refusal:invalid_action", "refusal:illegal_action", "refusal:game_over")
 }
 
 // covers names what a match shows, read from its answers: how it ended
 // (a round cap decided by islands or by strength), its outcome for the
-// caller, its count of captains, an elimination, and the refusals it met.
+// caller, a 1st place shared by others while the caller places below, or
+// shared by the caller while another places below, its count of captains,
+// an elimination, and the refusals it met.
 func covers(answers []json.RawMessage) []string {
 	var out []string
 	add := func(c string) {
@@ -91,6 +94,12 @@ func covers(answers []json.RawMessage) []string {
 		if r := a.Result; r != nil {
 			add(r.Ending)
 			add(r.Outcome)
+			if r.Winner == nil && r.Places[0] > 1 {
+				add("shared_first_without_you")
+			}
+			if r.Winner == nil && slices.Max(r.Places) > 1 && r.Places[0] == 1 {
+				add("shared_first_with_you")
+			}
 			if r.Ending == "round_cap" && r.Winner != nil {
 				best, tied := r.Islands[*r.Winner], false
 				for p, n := range r.Islands {
@@ -200,7 +209,14 @@ func wire(a engine.Action) json.RawMessage {
 }
 
 // callers are the caller's policies besides the built-in captains.
-var callers = map[string]captains.Policy{"idle": idle, "reckless": reckless, "hunter": hunter, "stalker": stalker, "thin": thin}
+var callers = map[string]captains.Policy{"idle": idle, "reckless": reckless, "hunter": hunter, "stalker": stalker, "thin": thin, "twin": twin}
+
+// twin plays seat 0 exactly as the strong captain would hold it, drawing
+// from the decision's stream as the built-in captains do.
+func twin(s *engine.State, _ *rng.Stream) engine.Action {
+	rs := s.BotStream()
+	return captains.Strong(s, &rs)
+}
 
 // thin places its supply one at a time on its weakest island, then throws
 // its strongest island at the rivals as kamikaze does: a caller whose

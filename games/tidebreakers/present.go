@@ -32,7 +32,7 @@ type CaptainView struct {
 type LogEntry struct {
 	Round  int    `json:"round"`
 	Kind   string `json:"kind"`
-	Seat   *int   `json:"seat"` // the end of a draw names no seat
+	Seat   *int   `json:"seat"` // an end with 1st place shared names no seat
 	From   *int   `json:"from,omitempty"`
 	To     *int   `json:"to,omitempty"`
 	Sent   *int   `json:"sent,omitempty"`
@@ -60,9 +60,10 @@ type View struct {
 
 // Result is the end of a match.
 type Result struct {
-	Outcome  string `json:"outcome"`
+	Outcome  string `json:"outcome"` // from your place: win 1st alone, draw 1st shared, loss below
 	Ending   string `json:"ending"`
-	Winner   *int   `json:"winner"`
+	Winner   *int   `json:"winner"` // null when 1st place is shared
+	Places   []int  `json:"places"` // per seat, 1 the best; seats tied share a place (1, 1, 3)
 	Round    int    `json:"round"`
 	Islands  []int  `json:"islands"`
 	Strength []int  `json:"strength"`
@@ -101,6 +102,7 @@ var (
 		engine.RoundCap: "round_cap", engine.TimeLimit: "time_limit"}
 	entryNames = map[engine.EntryKind]string{engine.Captured: "captured", engine.Repelled: "repelled",
 		engine.Eliminated: "eliminated", engine.Ended: "ended"}
+	outcomeNames = map[engine.Outcome]string{engine.Win: "win", engine.Draw: "draw", engine.Loss: "loss"}
 )
 
 func ptr(v int) *int { return &v }
@@ -184,14 +186,9 @@ func (m *match) View(play.Seat) play.Presentation {
 	}
 	if s.Over() {
 		p.Turn = "over"
-		r := Result{Outcome: "loss", Ending: endingNames[s.Ending()], Winner: seatOrNil(s.Winner()), Round: s.Round()}
-		switch s.Winner() {
-		case int(play.Caller):
-			r.Outcome = "win"
-		case engine.Wild:
-			r.Outcome = "draw"
-		}
+		r := Result{Outcome: outcomeNames[s.Outcome(int(play.Caller))], Ending: endingNames[s.Ending()], Winner: seatOrNil(s.Winner()), Round: s.Round()}
 		for _, c := range v.Captains {
+			r.Places = append(r.Places, s.Place(c.Seat))
 			r.Islands = append(r.Islands, c.Islands)
 			r.Strength = append(r.Strength, c.Strength)
 		}
@@ -270,6 +267,9 @@ func observation(s *engine.State, v *View) string {
 		if c.Out {
 			b.WriteString(", out")
 		}
+		if s.Over() {
+			b.WriteString(", placed " + ordinal(s.Place(c.Seat)))
+		}
 		b.WriteString("\n")
 	}
 	if len(v.Log) > 0 {
@@ -302,11 +302,13 @@ func entryText(e engine.Entry) string {
 		return seat + " lost its last island and is out"
 	}
 	if e.Seat == engine.Wild {
-		return "the match ended in a draw (" + endingNames[engine.Ending(e.Before)] + ")"
+		return "the match ended with 1st place shared and no winner (" + endingNames[engine.Ending(e.Before)] + ")"
 	}
 	return "the match ended: " + seat + " wins (" + endingNames[engine.Ending(e.Before)] + ")"
 }
 
+// endingText says why the match ended, who placed 1st, and the caller's
+// place and outcome.
 func endingText(s *engine.State) string {
 	var why string
 	switch s.Ending() {
@@ -319,12 +321,34 @@ func endingText(s *engine.State) string {
 	default:
 		why = "the time limit passed, so the most islands, then the most strength, decide"
 	}
-	switch w := s.Winner(); w {
-	case engine.Wild:
-		return why + "; it is a draw"
-	case int(play.Caller):
-		return why + "; you win"
-	default:
-		return why + "; seat " + strconv.Itoa(w) + " wins"
+	var first []string
+	for p := range s.Players() {
+		if s.Place(p) == 1 {
+			first = append(first, seatName(p))
+		}
 	}
+	var leaders string
+	switch {
+	case len(first) > 1:
+		leaders = strings.Join(first[:len(first)-1], ", ") + " and " + first[len(first)-1] + " share 1st place, so no one wins"
+	case first[0] == "you":
+		leaders = "you win"
+	default:
+		leaders = first[0] + " wins"
+	}
+	me := int(play.Caller)
+	return why + "; " + leaders + ". You place " + ordinal(s.Place(me)) + " of " + strconv.Itoa(s.Players()) + ": a " + outcomeNames[s.Outcome(me)]
+}
+
+// seatName is "you" for the caller's seat, else "seat N".
+func seatName(seat int) string {
+	if seat == int(play.Caller) {
+		return "you"
+	}
+	return "seat " + strconv.Itoa(seat)
+}
+
+// ordinal writes a place of a finished match: 1st, 2nd, 3rd or 4th.
+func ordinal(place int) string {
+	return strconv.Itoa(place) + [...]string{1: "st", 2: "nd", 3: "rd", 4: "th"}[place]
 }

@@ -169,23 +169,38 @@ func liveText(answer any) string {
 	return compact(answer)
 }
 
-// stateText draws a live match's public state: the phase and whose turn,
-// the 5x5 board (owner:strength, . for wild), the seats and the latest
-// log entries.
+// stateText draws a live match's public state: the phase and whose turn
+// (once over, who won or who share 1st place, and every seat's place), the
+// 5x5 board (owner:strength, . for wild), the seats and the latest log
+// entries.
 func stateText(s *live.State) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Match %s, %d players, phase %s, round %d.\n", s.Code, s.Players, s.Phase, s.Round)
+	var first, places []string
+	for seat, p := range s.Places {
+		suffix := "th"
+		if p >= 1 && p <= 3 {
+			suffix = [...]string{"st", "nd", "rd"}[p-1]
+		}
+		places = append(places, fmt.Sprintf("seat %d %d%s", seat, p, suffix))
+		if p == 1 {
+			first = append(first, fmt.Sprint(seat))
+		}
+	}
 	switch {
 	case s.Over && s.Winner != nil:
 		fmt.Fprintf(&b, "Over (%s): seat %d won.\n", s.Ending, *s.Winner)
 	case s.Over:
-		fmt.Fprintf(&b, "Over (%s): no winner.\n", s.Ending)
+		fmt.Fprintf(&b, "Over (%s): no winner; seats %s share 1st place.\n", s.Ending, strings.Join(first, ", "))
 	case s.Turn != nil && s.Phase == "supply":
 		fmt.Fprintf(&b, "Seat %d to supply (%d strength left to place).\n", *s.Turn, s.SupplyLeft)
 	case s.Turn != nil:
 		fmt.Fprintf(&b, "Seat %d to attack or pass.\n", *s.Turn)
 	default:
 		b.WriteString("In the lobby: waiting for players.\n")
+	}
+	if len(places) > 0 {
+		b.WriteString("Places (1st is best; a tie shares a place): " + strings.Join(places, ", ") + ".\n")
 	}
 	if len(s.Tiles) > 0 {
 		b.WriteString("Board (tile numbers 0-24 row by row; owner:strength, . is wild):\n")

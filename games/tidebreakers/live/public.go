@@ -28,7 +28,8 @@ type State struct {
 	Turn       *int                    `json:"turn"`
 	SupplyLeft int                     `json:"supply_left"`
 	Over       bool                    `json:"over"`
-	Winner     *int                    `json:"winner"`
+	Winner     *int                    `json:"winner"` // null while open, and when 1st place is shared
+	Places     []int                   `json:"places"` // per seat once over, 1 the best, ties shared (1, 1, 3); null before
 	Ending     string                  `json:"ending,omitempty"`
 	Tiles      []Tile                  `json:"tiles"`
 	TileCounts []int                   `json:"tile_counts"`
@@ -70,6 +71,9 @@ func (r *record) public() *State {
 		st.Phase, st.Over, st.Ending = "over", true, endings[m.Ending()]
 		if w := m.Winner(); w != engine.Wild {
 			st.Winner = ptr(w)
+		}
+		for p := range r.Players {
+			st.Places = append(st.Places, m.Place(p))
 		}
 	case m.Phase() == engine.Supplying:
 		st.Phase, st.Turn, st.SupplyLeft = "supply", ptr(m.Turn()), m.SupplyLeft()
