@@ -87,12 +87,14 @@ func (b *bot) run(out io.Writer, mode, code, name string) error {
 		fmt.Fprintf(out, "log %s\n", line)
 	}
 	switch {
-	case st.Winner == nil:
-		fmt.Fprintf(out, "result: a draw (%s), islands %v\n", st.Ending, st.TileCounts)
-	case *st.Winner == j.Seat:
+	case st.Winner != nil && *st.Winner == j.Seat:
 		fmt.Fprintf(out, "result: we win (%s), islands %v\n", st.Ending, st.TileCounts)
+	case j.Seat < len(st.Places) && st.Places[j.Seat] == 1:
+		fmt.Fprintf(out, "result: a draw, we share 1st place (%s), places %v, islands %v\n", st.Ending, st.Places, st.TileCounts)
+	case st.Winner != nil:
+		fmt.Fprintf(out, "result: seat %d wins (%s), places %v, islands %v\n", *st.Winner, st.Ending, st.Places, st.TileCounts)
 	default:
-		fmt.Fprintf(out, "result: seat %d wins (%s), islands %v\n", *st.Winner, st.Ending, st.TileCounts)
+		fmt.Fprintf(out, "result: a loss, others share 1st place (%s), places %v, islands %v\n", st.Ending, st.Places, st.TileCounts)
 	}
 	return nil
 }

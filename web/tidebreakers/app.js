@@ -118,7 +118,10 @@ function render() {
   });
   let status, help = "";
   if (s.phase === "lobby") status = "Lobby: waiting for captains to join";
-  else if (s.over) status = s.winner === null ? `Draw (${s.ending})` : s.winner === me.seat ? `You win! (${s.ending})` : `Seat ${s.winner} wins (${s.ending})`;
+  else if (s.over) status = s.winner === me.seat ? `You win! (${s.ending})`
+    : s.winner !== null ? `Seat ${s.winner} wins (${s.ending})`
+    : s.places && s.places[me.seat] === 1 ? `Draw: you share 1st place (${s.ending})`
+    : `No winner; you place ${s.places ? s.places[me.seat] : "?"} of ${s.players} (${s.ending})`;
   else if (myTurn()) {
     status = `Your turn — round ${s.round}`;
     help = s.phase === "supply" ? `Click your islands to place supply: ${s.supply_left} left.` :

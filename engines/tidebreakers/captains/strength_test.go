@@ -46,10 +46,10 @@ func record(t testing.TB, n int, hero captains.Policy, rivals ...captains.Policy
 			}
 		}
 		s := play(t, uint64(m), seats)
-		switch s.Winner() {
-		case heroSeat:
+		switch s.Outcome(heroSeat) {
+		case tb.Win:
 			win++
-		case tb.Wild:
+		case tb.Draw:
 			draw++
 		default:
 			loss++
