@@ -90,15 +90,17 @@ func (s *Server) llms(w http.ResponseWriter, r *http.Request) error {
 3. Repeat until "gameOver" is true; "result" and "score" then give the outcome.
 
 The server keeps nothing between calls: the state token (encrypted, opaque) carries the match.
-You may send it as "state" or as "stateToken". Any earlier state can be replayed: states never expire.
+You may send it as "state" or as "stateToken". Any earlier state can be replayed: unranked states never expire.
 
 Two more init options every game takes:
 - answer=text|view|both (default both): "text" leaves the view and events out of every answer, "view" the observation;
   both send the token once, as "state". Answers shrink by a third to three quarters.
 - ranked=true: a ranked match, for comparing agents. The server picks the seed and keeps it sealed until the end,
   every answer carries the match's id as "ranked", and each state plays once: sent again it answers 409 token_spent
-  (a refused action spends nothing). GET %[1]s/api/games/{slug}/ranked/{id} shows the match's actions, and once it is
-  over its seed, score and result, so anyone can replay it and check.
+  (a refused action spends nothing). A ranked match may be played for 24 hours from its init (410 token_expired
+  afterwards), on the server whose store records it (404 ledger_missing elsewhere).
+  GET %[1]s/api/games/{slug}/ranked/{id} shows the match's actions, and once it is over its seed, score and result,
+  so anyone can replay it and check.
 
 A refused action (not in the grammar, or against the rules) answers HTTP 200 with
 { "ok": false, "code", "reason", "legalActions", "state" }: nothing changed; pick from legalActions and retry.
@@ -131,6 +133,8 @@ Humans, agents and captains can also share one live match (see %[1]s/docs/api/ti
 POST %[1]s/api/matches {"players":2,"name":"me","bots":1} answers {code, seat, token};
 GET %[1]s/api/matches/{code} is the public state; POST %[1]s/api/matches/{code}/supply {token, tile, amount},
 /attack {token, from, to, send} and /pass {token} act; others join with POST %[1]s/api/matches/{code}/join {name}.
+The code lets anyone watch and take an empty seat: share it only with those you would seat; your token is your seat.
+One address may create a limited number of matches a minute (429 rate_limited, with Retry-After, past it).
 
 ## Tron's bot, for an outside arena
 
