@@ -9,8 +9,18 @@ import (
 	"github.com/agentgames/bundle/engines/rng"
 )
 
-// codecVersion is the first byte of every encoding MarshalBinary writes.
-const codecVersion = 1
+// codecVersion is the first byte of every encoding MarshalBinary writes;
+// codecVersionV1, which held only the plan's pending batches, is still read.
+const (
+	codecVersion   = 2
+	codecVersionV1 = 1
+)
+
+// planSlots is how many batches an encoding holds for the arrival plan:
+// five, the most a plan holds (a complete block's). The pending batches
+// come first and zeros fill the rest, so that an encoding's length tells
+// nothing of the plan, which is hidden.
+const planSlots = 5
 
 // Upper bounds accepted for the unbounded counters, far beyond any real run
 // and small enough that no arithmetic on them overflows.
@@ -20,14 +30,15 @@ const (
 )
 
 // MarshalBinary encodes the whole state, private parts included, in a
-// compact versioned binary form (layout in docs/brinebell.md).
+// compact versioned binary form (layout in docs/brinebell.md). The private
+// parts have fixed widths; the parts whose width varies are public.
 func (s *State) MarshalBinary() ([]byte, error) {
-	return s.appendBinary(make([]byte, 0, 512)), nil
+	return s.appendBinary(make([]byte, 0, 512), codecVersion), nil
 }
 
-// appendBinary appends the encoding of s to b.
-func (s *State) appendBinary(b []byte) []byte {
-	b = append(b, codecVersion, flags(s))
+// appendBinary appends the encoding of s in the given version to b.
+func (s *State) appendBinary(b []byte, version byte) []byte {
+	b = append(b, version, flags(s))
 	for _, v := range []int{s.clock, s.score, s.streak, s.departures, s.deliveries} {
 		b = binary.AppendUvarint(b, uint64(v))
 	}
@@ -69,6 +80,9 @@ func (s *State) appendBinary(b []byte) []byte {
 	for _, bt := range g.plan {
 		b = append(b, byte(bt.size-1)|byte(bt.kinds[0])<<1|byte(bt.kinds[1])<<3, byte(bt.origin)|byte(bt.dest)<<3, byte(bt.interval))
 	}
+	if version == codecVersion {
+		b = append(b, make([]byte, 3*(planSlots-len(g.plan)))...)
+	}
 	return b
 }
 
@@ -85,12 +99,14 @@ func flags(s *State) byte {
 }
 
 // UnmarshalBinary replaces s with the state encoded in data. It accepts
-// only what MarshalBinary writes for a state the rules can reach (it checks
-// the invariants); on any error s is unchanged.
+// only what MarshalBinary writes, or version 1 wrote (the same but for the
+// plan's empty slots), for a state the rules can reach (it checks the
+// invariants); on any error s is unchanged.
 func (s *State) UnmarshalBinary(data []byte) error {
 	r := reader{data: data}
-	if v := r.byte(); r.err == nil && v != codecVersion {
-		return fmt.Errorf("brinebell: unknown state version %d", v)
+	version := r.byte()
+	if r.err == nil && version != codecVersion && version != codecVersionV1 {
+		return fmt.Errorf("brinebell: unknown state version %d", version)
 	}
 	var n State
 	f := r.byte()
@@ -148,12 +164,21 @@ func (s *State) UnmarshalBinary(data []byte) error {
 	lr := r.byte()
 	g.last, g.run = int(lr&7), int(lr>>3)
 	count = int(r.byte())
-	for range count {
-		a, od := r.byte(), r.byte()
-		g.plan = append(g.plan, batch{
-			size: int(a&1) + 1, kinds: [2]PassengerKind{PassengerKind(a >> 1 & 3), PassengerKind(a >> 3)},
-			origin: int(od & 7), dest: int(od >> 3), interval: int(r.byte()),
-		})
+	slots := count
+	if version == codecVersion {
+		slots = planSlots
+	}
+	if count > planSlots {
+		r.fail()
+	}
+	for i := range slots {
+		a, od, interval := r.byte(), r.byte(), r.byte()
+		if i < count {
+			g.plan = append(g.plan, batch{
+				size: int(a&1) + 1, kinds: [2]PassengerKind{PassengerKind(a >> 1 & 3), PassengerKind(a >> 3)},
+				origin: int(od & 7), dest: int(od >> 3), interval: int(interval),
+			})
+		}
 	}
 	if r.err != nil || r.pos != len(data) {
 		return errors.New("brinebell: malformed state encoding")
@@ -161,7 +186,7 @@ func (s *State) UnmarshalBinary(data []byte) error {
 	if err := n.validate(); err != nil {
 		return fmt.Errorf("brinebell: invalid state: %w", err)
 	}
-	if !bytes.Equal(n.appendBinary(nil), data) {
+	if !bytes.Equal(n.appendBinary(nil, version), data) {
 		return errors.New("brinebell: non-canonical state encoding")
 	}
 	*s = n

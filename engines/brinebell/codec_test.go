@@ -45,16 +45,55 @@ func TestMarshalRoundTrip(t *testing.T) {
 	}
 }
 
+// version1 is the version-1 encoding of the state that the current
+// encoding b holds: the plan's empty slots left out.
+func version1(b []byte) []byte {
+	plan := len(b) - 3*planSlots
+	return append([]byte{codecVersionV1}, b[1:plan+3*int(b[plan-1])]...)
+}
+
+// TestUnmarshalVersion1 checks that tokens written before the plan had a
+// fixed width still open: every sample state's version-1 encoding decodes
+// to the state, which encodes in the current version.
+func TestUnmarshalVersion1(t *testing.T) {
+	for i, s := range sampleStates(t) {
+		b := encode(t, s)
+		var u State
+		if err := u.UnmarshalBinary(version1(b)); err != nil {
+			t.Fatalf("state %d: %v", i, err)
+		}
+		if !reflect.DeepEqual(u.Clone(), s.Clone()) || !bytes.Equal(encode(t, &u), b) {
+			t.Fatalf("state %d: version 1 decodes to another state", i)
+		}
+	}
+}
+
 func TestUnmarshalRefusals(t *testing.T) {
-	valid := encode(t, playGreedy(t, 8, 2000, nil))
+	s := playGreedy(t, 8, 2000, nil)
+	if len(s.gen.plan) == planSlots {
+		t.Fatal("want a plan with empty slots")
+	}
+	valid := encode(t, s)
+	plan := len(valid) - 3*planSlots
+	batch := valid[plan : plan+3]
+	sixth := append(append(append([]byte{}, valid[:plan-1]...), 6), valid[plan:]...)
+	sixth = append(sixth, batch...)
+	sixV1 := append(append([]byte{codecVersionV1}, valid[1:plan-1]...), 6)
+	for range 6 {
+		sixV1 = append(sixV1, batch...)
+	}
 	bad := map[string][]byte{
-		"empty":          nil,
-		"version 0":      append([]byte{0}, valid[1:]...),
-		"version 2":      append([]byte{2}, valid[1:]...),
-		"trailing byte":  append(append([]byte{}, valid...), 0),
-		"json":           []byte(`{"clock":3}`),
-		"non-canonical":  append([]byte{valid[0], valid[1], valid[2] | 0x80, 0}, valid[3:]...),
-		"too many ferry": append([]byte{valid[0], valid[1] ^ 1<<6}, valid[2:]...),
+		"empty":                      nil,
+		"version 0":                  append([]byte{0}, valid[1:]...),
+		"version 3":                  append([]byte{3}, valid[1:]...),
+		"version 1 with empty slots": append([]byte{codecVersionV1}, valid[1:]...),
+		"a filled empty slot":        append(append([]byte{}, valid[:len(valid)-3]...), batch...),
+		"a sixth batch":              sixth,
+		"version 1, six batches":     sixV1,
+		"trailing byte":              append(append([]byte{}, valid...), 0),
+		"json":                       []byte(`{"clock":3}`),
+		"non-canonical":              append([]byte{valid[0], valid[1], valid[2] | 0x80, 0}, valid[3:]...),
+		"too many ferry":             append([]byte{valid[0], valid[1] ^ 1<<6}, valid[2:]...),
 	}
 	for n := 1; n < len(valid); n++ {
 		checkRefused(t, "truncated", valid[:n])
@@ -92,15 +131,16 @@ func TestBitFlips(t *testing.T) {
 	t.Logf("%d flipped encodings still valid (random state and free counters)", accepted)
 }
 
-// checkDecoded decodes data; when accepted it checks re-encoding and that
-// play continues without panics and with invariants intact. It returns 1
-// when data was accepted.
+// checkDecoded decodes data; when accepted it checks re-encoding (to the
+// same bytes, or for version 1 to the same state in the current version)
+// and that play continues without panics and with invariants intact. It
+// returns 1 when data was accepted.
 func checkDecoded(t testing.TB, data []byte) int {
 	var s State
 	if s.UnmarshalBinary(data) != nil {
 		return 0
 	}
-	if !bytes.Equal(encode(t, &s), data) {
+	if again := encode(t, &s); !bytes.Equal(again, data) && !bytes.Equal(version1(again), data) {
 		t.Fatalf("accepted %x re-encodes differently", data)
 	}
 	r := rng.New(uint64(len(data)), 5)
@@ -117,6 +157,7 @@ func checkDecoded(t testing.TB, data []byte) int {
 func FuzzUnmarshalBinary(f *testing.F) {
 	for _, s := range sampleStates(f) {
 		f.Add(encode(f, s))
+		f.Add(version1(encode(f, s)))
 	}
 	f.Add([]byte{})
 	f.Add([]byte{codecVersion})

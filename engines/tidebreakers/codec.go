@@ -6,8 +6,12 @@ import (
 	"fmt"
 )
 
-// stateFormat is the version byte that starts every encoded state.
-const stateFormat = 1
+// stateFormat is the version byte that starts every encoded state;
+// stateFormatV1, whose seed was a uvarint, is still read.
+const (
+	stateFormat   = 2
+	stateFormatV1 = 1
+)
 
 // MaxStrength bounds a garrison in an encoded state: all the supply of a
 // whole match, added to every starting garrison, stays far below it.
@@ -18,15 +22,20 @@ var ErrBadState = errors.New("tidebreakers: bad state encoding")
 
 // MarshalBinary encodes the state compactly:
 //
-//	format | seed (uvarint) | players | opener | turn | round | supply left |
-//	phase | out (bit per seat) | ending | winner+1 |
+//	format | seed (8 bytes, little endian) | players | opener | turn |
+//	round | supply left | phase | out (bit per seat) | ending | winner+1 |
 //	25 islands (owner+1, strength uvarint) |
 //	log count, entries (kind, round, seat+1, from, to, sent, before, after;
 //	numbers as uvarints)
+//
+// The seed, the one hidden value, has a fixed width; the fields of varying
+// width (garrisons, the log and its numbers) are on the board or in the
+// log for every captain to see, so an encoding's length tells nothing
+// hidden.
 func (s *State) MarshalBinary() ([]byte, error) {
 	b := make([]byte, 0, 128)
 	b = append(b, stateFormat)
-	b = binary.AppendUvarint(b, s.seed)
+	b = binary.LittleEndian.AppendUint64(b, s.seed)
 	var out byte
 	for p, o := range s.out {
 		if o {
@@ -49,16 +58,21 @@ func (s *State) MarshalBinary() ([]byte, error) {
 	return b, nil
 }
 
-// UnmarshalBinary decodes a state written by MarshalBinary. Any other byte
-// string, including one describing an impossible match, answers an error
-// wrapping ErrBadState and leaves s unchanged.
+// UnmarshalBinary decodes a state written by MarshalBinary, or in format 1
+// (the seed as a canonical uvarint, the rest alike). Any other byte string,
+// including one describing an impossible match, answers an error wrapping
+// ErrBadState and leaves s unchanged.
 func (s *State) UnmarshalBinary(data []byte) error {
 	d := decoder{data: data}
 	var n State
-	if d.byte() != stateFormat {
+	switch d.byte() {
+	case stateFormat:
+		n.seed = d.uint64()
+	case stateFormatV1:
+		n.seed = d.uvarint(1<<64 - 1)
+	default:
 		return fmt.Errorf("%w: unknown format", ErrBadState)
 	}
-	n.seed = d.uvarint(1<<64 - 1)
 	n.players = int(d.byte())
 	n.opener, n.turn, n.round, n.supplyLeft = int(d.byte()), int(d.byte()), int(d.byte()), int(d.byte())
 	n.phase = Phase(d.byte())
@@ -188,6 +202,15 @@ func (d *decoder) byte() byte {
 	}
 	d.pos++
 	return d.data[d.pos-1]
+}
+
+func (d *decoder) uint64() uint64 {
+	if d.err || len(d.data)-d.pos < 8 {
+		d.err = true
+		return 0
+	}
+	d.pos += 8
+	return binary.LittleEndian.Uint64(d.data[d.pos-8:])
 }
 
 func (d *decoder) uvarint(limit uint64) uint64 {

@@ -2,6 +2,7 @@ package tidebreakers
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"reflect"
 	"testing"
@@ -118,6 +119,29 @@ func TestMarshalRoundTrip(t *testing.T) {
 	}
 }
 
+// formatV1 is the format-1 encoding of the state that the format-2
+// encoding b holds: the seed as a uvarint, the rest alike.
+func formatV1(b []byte) []byte {
+	seed := binary.LittleEndian.Uint64(b[1:])
+	return append(binary.AppendUvarint([]byte{stateFormatV1}, seed), b[1+8:]...)
+}
+
+// TestUnmarshalFormat1 checks that tokens written before the seed had a
+// fixed width still open: every sample state's format-1 encoding decodes
+// to the state, which encodes in the current format.
+func TestUnmarshalFormat1(t *testing.T) {
+	for i, s := range sampleStates(t) {
+		b := encode(t, s)
+		var u State
+		if err := u.UnmarshalBinary(formatV1(b)); err != nil {
+			t.Fatalf("state %d: %v", i, err)
+		}
+		if !bytes.Equal(encode(t, &u), b) {
+			t.Fatalf("state %d: format 1 decodes to another state", i)
+		}
+	}
+}
+
 // checkRefused checks that data is refused with ErrBadState and leaves the
 // receiver alone.
 func checkRefused(t *testing.T, name string, data []byte) {
@@ -145,8 +169,8 @@ func TestUnmarshalPrefixes(t *testing.T) {
 	}
 }
 
-// corruptBase is an open 3-captain match of seed 0 (a one-byte seed) with
-// a full log, in the supplying phase.
+// corruptBase is an open 3-captain match of seed 0 with a full log, in the
+// supplying phase.
 func corruptBase(t *testing.T) *State {
 	t.Helper()
 	s, err := New(0, 3)
@@ -163,10 +187,10 @@ func corruptBase(t *testing.T) *State {
 	return s
 }
 
-// Offsets in an encoding with a one-byte seed.
+// Offsets in an encoding.
 const (
-	offOut     = 1 + 1 + 6
-	offIslands = 1 + 1 + 9
+	offOut     = 1 + 8 + 6
+	offIslands = 1 + 8 + 9
 )
 
 // TestUnmarshalRefusesCorrupt checks that encodings of impossible states
@@ -255,9 +279,10 @@ func TestUnmarshalRefusesCorrupt(t *testing.T) {
 	}
 
 	valid := encode(t, base)
-	if valid[1] != 0 || valid[offIslands+1] >= 0x80 {
+	if binary.LittleEndian.Uint64(valid[1:]) != 0 || valid[offIslands+1] >= 0x80 {
 		t.Fatalf("base encoding %x: want seed 0 and a one-byte garrison on island 0", valid[:offIslands+2])
 	}
+	v1 := func(seed ...byte) []byte { return append(append([]byte{stateFormatV1}, seed...), valid[1+8:]...) }
 	edit := func(at int, with ...byte) []byte {
 		b := append([]byte{}, valid[:at]...)
 		b = append(b, with...)
@@ -267,9 +292,12 @@ func TestUnmarshalRefusesCorrupt(t *testing.T) {
 		"empty":                    nil,
 		"format only":              {stateFormat},
 		"format 0":                 edit(0, 0),
-		"format 2":                 edit(0, 2),
-		"non-canonical seed 80 00": edit(1, 0x80, 0x00),
-		"seed above 64 bits":       edit(1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02),
+		"format 3":                 edit(0, 3),
+		"seed of 7 bytes":          append([]byte{stateFormat}, valid[2:]...),
+		"format 1, no seed":        {stateFormatV1},
+		"format 1, seed 80 00":     v1(0x80, 0x00),
+		"format 1, 8-byte seed":    append([]byte{stateFormatV1}, valid[1:]...),
+		"format 1, seed > 64 bits": v1(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02),
 		"non-canonical garrison":   edit(offIslands+1, valid[offIslands+1]|0x80, 0x00),
 		"garrison MaxStrength+1":   edit(offIslands+1, 0x81, 0x80, 0x01),
 		"log count above LogKept":  edit(len(valid)-1-entryLen(t, base.log), LogKept+1),
@@ -357,15 +385,17 @@ func TestUnmarshalRefusesUnreachable(t *testing.T) {
 
 // FuzzUnmarshalBinary: any byte string either is refused with ErrBadState,
 // leaving the receiver alone, or decodes to a state that passes validate,
-// re-encodes to exactly the input, and plays on without panicking, legal
+// re-encodes to exactly the input (or, for format 1, to the input in the
+// current format), and plays on without panicking, legal
 // actions keeping it valid and refused ones changing nothing.
 func FuzzUnmarshalBinary(f *testing.F) {
 	for _, s := range sampleStates(f) {
 		f.Add(encode(f, s))
+		f.Add(formatV1(encode(f, s)))
 	}
 	f.Add([]byte{})
 	f.Add([]byte{stateFormat})
-	f.Add([]byte{stateFormat, 0x80, 0x00})
+	f.Add([]byte{stateFormatV1, 0x80, 0x00})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := New(9, 2)
 		if err != nil {
@@ -384,7 +414,7 @@ func FuzzUnmarshalBinary(f *testing.F) {
 		if err := s.validate(); err != nil {
 			t.Fatalf("accepted a state validate refuses: %v", err)
 		}
-		if again := encode(t, s); !bytes.Equal(again, data) {
+		if again := encode(t, s); !bytes.Equal(again, data) && !bytes.Equal(formatV1(again), data) {
 			t.Fatalf("accepted %x re-encodes as %x", data, again)
 		}
 		r := rng.New(uint64(len(data)), 52)

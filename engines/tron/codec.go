@@ -6,8 +6,12 @@ import (
 	"fmt"
 )
 
-// stateFormat is the version byte that starts every encoded state.
-const stateFormat = 1
+// stateFormat is the version byte that starts every encoded state;
+// stateFormatV1, whose seed was a uvarint, is still read.
+const (
+	stateFormat   = 2
+	stateFormatV1 = 1
+)
 
 // ErrBadState is wrapped by every UnmarshalBinary failure.
 var ErrBadState = errors.New("tron: bad state encoding")
@@ -15,9 +19,14 @@ var ErrBadState = errors.New("tron: bad state encoding")
 // MarshalBinary encodes the match as its setup and its moves, not its
 // grid:
 //
-//	format | seed (uvarint) | width | height | players | rounds (uvarint) |
-//	the moves, 2 bits each (x+ 0, x- 1, y+ 2, y- 3), packed from the low
-//	bits up, round by round, for the cycles alive at the start of each round
+//	format | seed (8 bytes, little endian) | width | height | players |
+//	rounds (uvarint) | the moves, 2 bits each (x+ 0, x- 1, y+ 2, y- 3),
+//	packed from the low bits up, round by round, for the cycles alive at
+//	the start of each round
+//
+// The seed, the one hidden value, has a fixed width; the rounds and the
+// moves, whose count varies, are public, so an encoding's length tells
+// nothing hidden.
 //
 // A move grows a trail or ends it, and erased trails free their cells: at
 // the start of round r the k living trails hold k*r cells, so a match holds
@@ -28,7 +37,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 		return nil, errors.New("tron: a match where a cycle was put out does not encode")
 	}
 	b := []byte{stateFormat}
-	b = binary.AppendUvarint(b, s.seed)
+	b = binary.LittleEndian.AppendUint64(b, s.seed)
 	b = append(b, byte(s.width), byte(s.height), byte(s.players))
 	b = binary.AppendUvarint(b, uint64(len(s.moves)))
 	var acc byte
@@ -59,17 +68,18 @@ func (s *State) MarshalBinary() ([]byte, error) {
 	return b, nil
 }
 
-// UnmarshalBinary decodes a state written by MarshalBinary by playing its
-// moves again. Any other byte string, including moves past the end of the
-// match or stray bits, answers an error wrapping ErrBadState and leaves s
+// UnmarshalBinary decodes a state written by MarshalBinary, or in format 1
+// (the seed as a canonical uvarint, the rest alike), by playing its moves
+// again. Any other byte string, including moves past the end of the match
+// or stray bits, answers an error wrapping ErrBadState and leaves s
 // unchanged.
 func (s *State) UnmarshalBinary(data []byte) error {
-	if len(data) < 1 || data[0] != stateFormat {
+	if len(data) < 1 || (data[0] != stateFormat && data[0] != stateFormatV1) {
 		return fmt.Errorf("%w: unknown format", ErrBadState)
 	}
-	seed, n := binary.Uvarint(data[1:])
+	seed, n := readSeed(data)
 	pos := 1 + n
-	if n <= 0 || n != len(binary.AppendUvarint(nil, seed)) || len(data) < pos+3 {
+	if n == 0 || len(data) < pos+3 {
 		return fmt.Errorf("%w: truncated", ErrBadState)
 	}
 	m, err := New(seed, int(data[pos]), int(data[pos+1]), int(data[pos+2]))
@@ -104,4 +114,21 @@ func (s *State) UnmarshalBinary(data []byte) error {
 	}
 	*s = *m
 	return nil
+}
+
+// readSeed reads the seed that follows the format byte: 8 bytes, or in
+// format 1 a canonical uvarint. It answers the seed and the bytes it took,
+// 0 when they are missing or malformed.
+func readSeed(data []byte) (uint64, int) {
+	if data[0] == stateFormatV1 {
+		seed, n := binary.Uvarint(data[1:])
+		if n <= 0 || n != len(binary.AppendUvarint(nil, seed)) {
+			return 0, 0
+		}
+		return seed, n
+	}
+	if len(data) < 1+8 {
+		return 0, 0
+	}
+	return binary.LittleEndian.Uint64(data[1:]), 8
 }

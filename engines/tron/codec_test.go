@@ -58,11 +58,12 @@ func match(t testing.TB, seed uint64, w, h, players, blunder, rounds int) (*Stat
 }
 
 // layout is the encoding of a match as the package comment of MarshalBinary
-// lays it out, built here independently: the format byte, the seed as a
-// uvarint, width, height and players as a byte each, the number of rounds
-// as a uvarint, then the given moves 2 bits each from the low bits up.
+// lays it out, built here independently: the format byte 2, the seed in 8
+// bytes little endian, width, height and players as a byte each, the number
+// of rounds as a uvarint, then the given moves 2 bits each from the low
+// bits up.
 func layout(seed uint64, w, h, players, rounds int, moves [][]Dir) []byte {
-	b := binary.AppendUvarint([]byte{1}, seed)
+	b := binary.LittleEndian.AppendUint64([]byte{2}, seed)
 	b = append(b, byte(w), byte(h), byte(players))
 	b = binary.AppendUvarint(b, uint64(rounds))
 	k := 0
@@ -97,8 +98,8 @@ type sample struct {
 
 // samples are states from every stage of a match: fresh, in progress with
 // every count of moves modulo 4, ended with a survivor and with none; on
-// the smallest and largest grids, with 2 to 4 players, seeds of one byte
-// and of ten.
+// the smallest and largest grids, with 2 to 4 players, seeds small and
+// large.
 func samples(t testing.TB) []sample {
 	t.Helper()
 	var out []sample
@@ -155,6 +156,29 @@ func TestMarshalLayout(t *testing.T) {
 		}
 		if again := encode(t, &u); !bytes.Equal(again, b) {
 			t.Fatalf("%s: encodes again as %x, was %x", sm.name, again, b)
+		}
+	}
+}
+
+// formatV1 is the format-1 encoding of the state that the format-2
+// encoding b holds: the seed as a uvarint, the rest alike.
+func formatV1(b []byte) []byte {
+	seed := binary.LittleEndian.Uint64(b[1:])
+	return append(binary.AppendUvarint([]byte{stateFormatV1}, seed), b[1+8:]...)
+}
+
+// TestUnmarshalFormat1 checks that tokens written before the seed had a
+// fixed width still open: every sample's format-1 encoding decodes to the
+// state, which encodes in the current format.
+func TestUnmarshalFormat1(t *testing.T) {
+	for _, sm := range samples(t) {
+		b := encode(t, sm.s)
+		var u State
+		if err := u.UnmarshalBinary(formatV1(b)); err != nil {
+			t.Fatalf("%s: %v", sm.name, err)
+		}
+		if !reflect.DeepEqual(&u, sm.s) || !bytes.Equal(encode(t, &u), b) {
+			t.Fatalf("%s: format 1 decodes to another state", sm.name)
 		}
 	}
 }
@@ -242,47 +266,58 @@ func TestUnmarshalMovesAfterEnd(t *testing.T) {
 }
 
 // TestUnmarshalRefusesHeader checks that malformed headers are refused:
-// unknown formats, truncated or overflowing varints, sides outside 5 to
-// 100, players outside 2 to 4, more rounds than cells, and numbers written
-// in more bytes than needed (which would decode to a state that encodes
-// to other bytes).
+// unknown formats, truncated seeds or varints, overflowing varints, sides
+// outside 5 to 100, players outside 2 to 4, more rounds than cells, and
+// numbers written in more bytes than needed (which would decode to a state
+// that encodes to other bytes), in format 2 and in format 1.
 func TestUnmarshalRefusesHeader(t *testing.T) {
+	// v2 is a format-2 header of seed 0; v1 a format-1 one from its seed on.
+	v2 := func(rest ...byte) []byte { return append([]byte{stateFormat, 0, 0, 0, 0, 0, 0, 0, 0}, rest...) }
+	v1 := func(rest ...byte) []byte { return append([]byte{stateFormatV1}, rest...) }
 	tests := []struct {
 		name string
 		data []byte
 	}{
 		{"empty", nil},
 		{"format 0", []byte{0, 0, 5, 5, 2, 0}},
-		{"format 2", []byte{2, 0, 5, 5, 2, 0}},
-		{"format only", []byte{1}},
-		{"truncated seed", []byte{1, 0x80}},
-		{"seed of 11 bytes", []byte{1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01, 5, 5, 2, 0}},
-		{"seed past 64 bits", []byte{1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02, 5, 5, 2, 0}},
-		{"no height", []byte{1, 0, 5}},
-		{"no players", []byte{1, 0, 5, 5}},
-		{"no rounds", []byte{1, 0, 5, 5, 2}},
-		{"width 4", []byte{1, 0, 4, 5, 2, 0}},
-		{"height 4", []byte{1, 0, 5, 4, 2, 0}},
-		{"width 0", []byte{1, 0, 0, 5, 2, 0}},
-		{"width 101", []byte{1, 0, 101, 5, 2, 0}},
-		{"height 255", []byte{1, 0, 5, 255, 2, 0}},
-		{"1 player", []byte{1, 0, 5, 5, 1, 0}},
-		{"0 players", []byte{1, 0, 5, 5, 0, 0}},
-		{"5 players", []byte{1, 0, 5, 5, 5, 0}},
-		{"truncated rounds", []byte{1, 0, 5, 5, 2, 0x80}},
-		{"10,001 rounds", append([]byte{1, 0, 100, 100, 2, 0x91, 0x4e}, make([]byte, 5001)...)},
-		{"2^63 rounds", []byte{1, 0, 5, 5, 2, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01}},
-		{"seed 0 in two bytes", []byte{1, 0x80, 0x00, 5, 5, 2, 0}},
-		{"seed 1 in two bytes", []byte{1, 0x81, 0x00, 5, 5, 2, 0}},
-		{"seed 300 in three bytes", []byte{1, 0xac, 0x82, 0x00, 5, 5, 2, 0}},
-		{"0 rounds in two bytes", []byte{1, 0, 5, 5, 2, 0x80, 0x00}},
-		{"1 round in two bytes", []byte{1, 0, 100, 100, 2, 0x81, 0x00, 0x08}},
+		{"format 3", append([]byte{3}, v2(5, 5, 2, 0)[1:]...)},
+		{"format only", []byte{stateFormat}},
+		{"seed of 7 bytes", v2()[:8]},
+		{"no width", v2()},
+		{"no height", v2(5)},
+		{"no players", v2(5, 5)},
+		{"no rounds", v2(5, 5, 2)},
+		{"width 4", v2(4, 5, 2, 0)},
+		{"height 4", v2(5, 4, 2, 0)},
+		{"width 0", v2(0, 5, 2, 0)},
+		{"width 101", v2(101, 5, 2, 0)},
+		{"height 255", v2(5, 255, 2, 0)},
+		{"1 player", v2(5, 5, 1, 0)},
+		{"0 players", v2(5, 5, 0, 0)},
+		{"5 players", v2(5, 5, 5, 0)},
+		{"truncated rounds", v2(5, 5, 2, 0x80)},
+		{"10,001 rounds", append(v2(100, 100, 2, 0x91, 0x4e), make([]byte, 5001)...)},
+		{"2^63 rounds", v2(5, 5, 2, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01)},
+		{"0 rounds in two bytes", v2(5, 5, 2, 0x80, 0x00)},
+		{"1 round in two bytes", v2(100, 100, 2, 0x81, 0x00, 0x08)},
+		{"format 1, truncated seed", v1(0x80)},
+		{"format 1, seed of 11 bytes", v1(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01, 5, 5, 2, 0)},
+		{"format 1, seed past 64 bits", v1(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02, 5, 5, 2, 0)},
+		{"format 1, seed 0 in two bytes", v1(0x80, 0x00, 5, 5, 2, 0)},
+		{"format 1, seed 1 in two bytes", v1(0x81, 0x00, 5, 5, 2, 0)},
+		{"format 1, seed 300 in three bytes", v1(0xac, 0x82, 0x00, 5, 5, 2, 0)},
+		{"format 1, width 4", v1(0, 4, 5, 2, 0)},
+		{"format 1, 1 round in two bytes", v1(0, 100, 100, 2, 0x81, 0x00, 0x08)},
 	}
 	for _, tt := range tests {
 		refused(t, tt.name, tt.data)
 	}
 	// The same states written canonically are accepted.
-	for _, ok := range [][]byte{{1, 0, 5, 5, 2, 0}, {1, 1, 5, 5, 2, 0}, {1, 0xac, 0x02, 5, 5, 2, 0}, {1, 0, 100, 100, 2, 0x01, 0x08}} {
+	for _, ok := range [][]byte{
+		v2(5, 5, 2, 0), {stateFormat, 1, 0, 0, 0, 0, 0, 0, 0, 5, 5, 2, 0},
+		{stateFormat, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 5, 5, 2, 0}, v2(100, 100, 2, 0x01, 0x08),
+		v1(0, 5, 5, 2, 0), v1(1, 5, 5, 2, 0), v1(0xac, 0x02, 5, 5, 2, 0), v1(0, 100, 100, 2, 0x01, 0x08),
+	} {
 		var s State
 		if err := s.UnmarshalBinary(ok); err != nil {
 			t.Errorf("%x refused: %v", ok, err)
@@ -320,14 +355,17 @@ func TestMarshalOutOfRangeDir(t *testing.T) {
 
 // FuzzUnmarshalBinary: any byte string is either refused with ErrBadState
 // or decodes to a consistent state that encodes to exactly the same bytes
-// and can be played on; never a panic.
+// (or, for format 1, to the same state in the current format) and can be
+// played on; never a panic.
 func FuzzUnmarshalBinary(f *testing.F) {
 	for _, sm := range samples(f)[:20] {
 		f.Add(encode(f, sm.s))
+		f.Add(formatV1(encode(f, sm.s)))
 	}
 	f.Add([]byte{})
-	f.Add([]byte{1, 0, 5, 5, 4, 0})
-	f.Add([]byte{1, 0x80, 0x00, 5, 5, 2, 0})
+	f.Add([]byte{stateFormat, 0, 0, 0, 0, 0, 0, 0, 0, 5, 5, 4, 0})
+	f.Add([]byte{stateFormatV1, 0, 5, 5, 4, 0})
+	f.Add([]byte{stateFormatV1, 0x80, 0x00, 5, 5, 2, 0})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var s State
 		if err := s.UnmarshalBinary(data); err != nil {
@@ -337,7 +375,7 @@ func FuzzUnmarshalBinary(f *testing.F) {
 			return
 		}
 		consistent(t, &s)
-		if again := encode(t, &s); !bytes.Equal(again, data) {
+		if again := encode(t, &s); !bytes.Equal(again, data) && !bytes.Equal(formatV1(again), data) {
 			t.Fatalf("%x decodes to a state that encodes as %x", data, again)
 		}
 		for i := range 3 {
