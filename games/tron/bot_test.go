@@ -67,8 +67,9 @@ func fromBoard(t testing.TB, side int, trails ...[]engine.Cell) *engine.State {
 
 // exchangeMessages are the golden exchanges' messages: the card's init,
 // positions of seeded matches on several grids and player counts (a dead
-// player's [] trail among them), a forced move, a boxed-in head, and a
-// long 100x100 game's board.
+// player's [] trail among them), a forced move, a boxed-in head, a long
+// 100x100 game's board, and cycles that left the grid as the arena's PHP
+// lets them, their cell off the board written [null,null].
 func exchangeMessages(t *testing.T) []conformance.Exchange {
 	line := func(x0, x1, y int) []engine.Cell { // head at x1
 		var out []engine.Cell
@@ -103,6 +104,12 @@ func exchangeMessages(t *testing.T) []conformance.Exchange {
 		{Name: "boxed in", Query: "width=5&height=5", Message: arenaMessage("1685",
 			fromBoard(t, 5, []engine.Cell{{X: 0, Y: 0}}, []engine.Cell{{X: 1, Y: 0}, {X: 1, Y: 1}, {X: 0, Y: 1}}), 0)},
 		{Name: "near the end of a long 100x100 game", Message: arenaMessage("1686", playedTo(t, 3, 100, 2, long.Round()-1), 0)},
+		{Name: "a rival that left the grid, its head [null,null]", Message: phpMessage("1687", 0,
+			walk(100, 50, 50, "y-*5"), walk(100, 4, 40, "x-*5"))},
+		{Name: "our cycle off the board, (0,1) taken", Message: phpMessage("1688", 1,
+			walk(100, 3, 3, "x-*3 y-*2"), walk(100, 4, 40, "x-*5"))},
+		{Name: "a rival back from off the board, (0,0) taken", Message: phpMessage("1689", 0,
+			walk(100, 1, 10, "x- y-*9"), walk(100, 4, 40, "x-*5 x+*5"))},
 	}
 	return out
 }
@@ -187,7 +194,11 @@ func safeOf(t *testing.T, e conformance.Exchange, options map[string]string) []s
 	if w, ok := options["width"]; ok {
 		side, _ = strconv.Atoi(w)
 	}
-	return safeMoves(fromBoard(t, side, trails...), m.PlayerIndex)
+	s, err := arena.Position(side, side, trails, m.PlayerIndex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return safeMoves(s, m.PlayerIndex)
 }
 
 // TestBotRefusesBadMessages: the endpoint answers what it cannot read with
@@ -270,6 +281,7 @@ func FuzzBotAnswer(f *testing.F) {
 	f.Add(`{"game-id":"1679","action":"init","game":"tron","board":"","players":4,"player-index":2}`, 100)
 	f.Add(`{"game-id":"1","action":"play-turn","game":"tron","board":[[[1,1],[1,2]],[[3,3]],[]],"player-index":1,"players":3}`, 5)
 	f.Add(`{"action":"play-turn","board":[[[0,0]],[[0,1]]],"player-index":0,"players":2}`, 5)
+	f.Add(`{"action":"play-turn","board":[[[null,null],[0,1]],[[1,1],[null,null]]],"player-index":1,"players":2}`, 5)
 	f.Fuzz(func(t *testing.T, message string, side int) {
 		reply, err := tron.Game{}.Answer([]byte(message), map[string]string{"width": fmt.Sprint(side), "height": fmt.Sprint(side)})
 		var pe *play.Error

@@ -41,6 +41,11 @@ func worstMessages() map[string]string {
 		"the whole grid":     strings.Replace(full.String(), "[[,", "[[", 1),
 		"deep arrays":        head + strings.Repeat("[", 40000) + strings.Repeat("]", 40000) + "]]}",
 		"many empty strings": fill(`"",`, `""]]}`),
+		// As many cells as a board may hold, all off the board as the
+		// arena writes them: read, and answered by the wise bot from the
+		// corner of an open grid.
+		"null cells":                             head + strings.Repeat("[null,null],", 100*100-2) + "[null,null]],[[50,50]]]}",
+		"null cells past the most a board holds": fill("[null,null],", "[null,null]],[[50,50]]]}"),
 	}
 }
 

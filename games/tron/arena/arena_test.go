@@ -352,6 +352,40 @@ func TestSeries(t *testing.T) {
 	}
 }
 
+// TestSeriesSeats: over a series, the seats turn, so every bot plays as
+// often as the others and as often in every seat, with as many bots as
+// players or more.
+func TestSeriesSeats(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ bots, players, matches int }{
+		{2, 2, 2}, {3, 3, 6}, {4, 4, 4}, {3, 2, 6}, {4, 2, 4}, {4, 3, 12},
+	} {
+		s := &arena.Series{Matches: c.matches, Players: c.players, Seed: 1, Width: side, Height: side}
+		for range c.bots {
+			s.URLs = append(s.URLs, scripted(t, "crash", func(_ int, w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "?") }).URL)
+		}
+		rep, err := s.Run(context.Background(), io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seated := map[string][]int{} // by URL, the times in each seat
+		for _, m := range rep.Matches {
+			for j, seat := range m.Seats {
+				if seated[seat.URL] == nil {
+					seated[seat.URL] = make([]int, c.players)
+				}
+				seated[seat.URL][j]++
+			}
+		}
+		want := slices.Repeat([]int{c.matches / c.bots}, c.players)
+		for i, u := range s.URLs {
+			if !slices.Equal(seated[u], want) {
+				t.Errorf("%d bots, %d players, %d matches: bot %d sat %v times in each seat, want %v", c.bots, c.players, c.matches, i, seated[u], want)
+			}
+		}
+	}
+}
+
 func TestParseFlags(t *testing.T) {
 	s, results, err := arena.ParseFlags(strings.Fields("-bots http://a/,http://b/ -bots https://c/x -players 3 -matches 4 -seed 7 -width 20 -height 30 -timeout 2s -results out.json"), io.Discard)
 	want := arena.Series{URLs: []string{"http://a/", "http://b/", "https://c/x"}, Matches: 4, Players: 3, Seed: 7, Width: 20, Height: 30, Timeout: 2 * time.Second}

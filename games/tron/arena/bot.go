@@ -4,6 +4,7 @@
 package arena
 
 import (
+	"bytes"
 	"encoding/json"
 	"hash/fnv"
 
@@ -16,7 +17,7 @@ import (
 
 // Message is what the arena sends a bot: action "init" (board "") or
 // "play-turn" (board: each player's trail as [x,y] cells, head first, []
-// for a dead player).
+// for a dead player, [null,null] for a cell off the board).
 type Message struct {
 	GameID      string          `json:"game-id"`
 	Action      string          `json:"action"`
@@ -56,7 +57,7 @@ func (b *Bot) Answer(body []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := engine.FromBoard(b.Width, b.Height, trails)
+	s, err := Position(b.Width, b.Height, trails, m.PlayerIndex)
 	if err != nil {
 		return nil, play.Errorf(play.CodeInvalidRequest, "the board does not fit the bot's grid: %v", err)
 	}
@@ -95,9 +96,9 @@ func Read(body []byte) (*Message, error) {
 }
 
 // Trails reads a play-turn's board: one trail per player, each a list of
-// [x,y] pairs of whole numbers, at most MaxCells cells in all. It reads the
-// text in one pass, allocating only the cells, and stops at the first
-// thing out of shape.
+// [x,y] pairs of whole numbers or [null,null] (read as OffBoard), at most
+// MaxCells cells in all. It reads the text in one pass, allocating only
+// the cells, and stops at the first thing out of shape.
 func (m *Message) Trails() ([][]engine.Cell, error) {
 	r := boardReader{text: m.Board}
 	var trails [][]engine.Cell
@@ -107,7 +108,7 @@ func (m *Message) Trails() ([][]engine.Cell, error) {
 		ok := r.list(func() bool {
 			var c engine.Cell
 			cells++
-			ok := cells <= MaxCells && r.next('[') && r.number(&c.X) && r.next(',') && r.number(&c.Y) && r.next(']')
+			ok := cells <= MaxCells && r.next('[') && r.pair(&c) && r.next(']')
 			t = append(t, c)
 			return ok
 		})
@@ -116,7 +117,7 @@ func (m *Message) Trails() ([][]engine.Cell, error) {
 	})
 	if !ok || !r.end() || len(trails) != m.Players {
 		return nil, play.Errorf(play.CodeInvalidRequest,
-			"board must hold the %d players' trails, each a list of [x,y] cells (whole numbers) head first, at most %d cells in all", m.Players, MaxCells)
+			"board must hold the %d players' trails, each a list of [x,y] cells (whole numbers, or [null,null] off the board) head first, at most %d cells in all", m.Players, MaxCells)
 	}
 	return trails, nil
 }
@@ -143,6 +144,27 @@ func (r *boardReader) next(c byte) bool {
 	r.space()
 	if r.at < len(r.text) && r.text[r.at] == c {
 		r.at++
+		return true
+	}
+	return false
+}
+
+// pair reads a cell's two coordinates: whole numbers, or null and null
+// for OffBoard.
+func (r *boardReader) pair(c *engine.Cell) bool {
+	if r.null() {
+		*c = OffBoard
+		return r.next(',') && r.null()
+	}
+	return r.number(&c.X) && r.next(',') && r.number(&c.Y)
+}
+
+// null reads the word null, after white space. The text is valid JSON,
+// so no letter follows it.
+func (r *boardReader) null() bool {
+	r.space()
+	if bytes.HasPrefix(r.text[r.at:], []byte("null")) {
+		r.at += len("null")
 		return true
 	}
 	return false

@@ -29,7 +29,11 @@ const maxReply = 1 << 20
 // only gives the bot's name (a failed init is recorded in the seat's
 // InitError, it does not lose the match: the arena does not check init
 // replies), then rounds where every living bot is asked for its move in
-// parallel until fewer than two are alive.
+// parallel until fewer than two are alive. Where the arena's PHP departs
+// from the game's rules or reads replies loosely, Match does not: a cycle
+// that leaves the grid crashes (the arena's lives on off the board), and
+// a reply whose status is not 200 loses (the arena reads its body);
+// docs/tron.md lists every difference.
 type Match struct {
 	URLs          []string
 	GameID        string        // "" is the seed in decimal

@@ -10,9 +10,7 @@ import (
 )
 
 // Series is a run of matches between bots for the ladder. Match i (from
-// 0) has seed Seed+i and seats Players bots round-robin from URLs: those
-// at (i*Players + j) mod len(URLs) for j from 0, so every bot plays about
-// as often and in every seat.
+// 0) has seed Seed+i and seats its bots as seats gives.
 type Series struct {
 	URLs          []string
 	Matches       int
@@ -35,10 +33,7 @@ func (s *Series) Run(ctx context.Context, log io.Writer) (*Report, error) {
 	l := NewLadder()
 	rep := &Report{}
 	for i := range s.Matches {
-		m := &Match{Seed: s.Seed + uint64(i), Width: s.Width, Height: s.Height, Timeout: s.Timeout, Client: s.Client}
-		for j := range s.Players {
-			m.URLs = append(m.URLs, s.URLs[(i*s.Players+j)%len(s.URLs)])
-		}
+		m := &Match{URLs: s.seats(i), Seed: s.Seed + uint64(i), Width: s.Width, Height: s.Height, Timeout: s.Timeout, Client: s.Client}
 		r, err := m.Run(ctx, func(died, survivors []int) {
 			l.Record(pick(m.URLs, died), pick(m.URLs, survivors))
 		})
@@ -57,6 +52,31 @@ func (s *Series) Run(ctx context.Context, log io.Writer) (*Report, error) {
 	}
 	rep.Ladder = l.Entries()
 	return rep, nil
+}
+
+// seats is match i's bots, seat by seat. The matches take the bots in
+// turn, Players at a time: match i takes those at (i*Players + k) mod
+// len(URLs) for k from 0. Each time the bots have all come round again,
+// every len(URLs)/gcd(len(URLs), Players) matches, the seats turn by one:
+// seat j holds the match's bot k = (j + turns) mod Players. So in every
+// Players turns, each bot plays as often as the others and as often in
+// every seat; with as many bots as players, a turn is one match.
+func (s *Series) seats(i int) []string {
+	n := len(s.URLs)
+	turns := i / (n / gcd(n, s.Players))
+	urls := make([]string, s.Players)
+	for j := range urls {
+		urls[j] = s.URLs[(i*s.Players+(j+turns)%s.Players)%n]
+	}
+	return urls
+}
+
+// gcd is the greatest common divisor of a and b.
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // pick is urls at the seats.
