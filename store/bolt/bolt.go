@@ -35,7 +35,9 @@
 // failing its checksum answers play.CodeStoreDamaged and logs the file,
 // bucket and key with slog's default logger: never a wrong state, nor no
 // match for an entry the file holds; Sweep leaves such an entry, and logs
-// it.
+// it. A Load or LoadMany that meets a page that faults or makes bbolt
+// panic (the file changed under the server: cut short, written over, or a
+// disk that fails to read it) answers the same.
 package bolt
 
 import (
@@ -43,7 +45,9 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"time"
 
 	bbolt "go.etcd.io/bbolt"
@@ -58,15 +62,20 @@ type Store struct {
 	path  string
 }
 
-// damage is an entry that met damage in the file.
+// damage is an entry, or a read, that met damage in the file.
 type damage struct {
 	bucket, key, problem string
 }
 
 func (d *damage) Error() string { return d.where() + ": " + d.problem }
 
-// where is the bucket and the key.
-func (d *damage) where() string { return d.bucket + "/" + d.key }
+// where is the bucket, and the key if there is one.
+func (d *damage) where() string {
+	if d.key == "" {
+		return d.bucket
+	}
+	return d.bucket + "/" + d.key
+}
 
 // log logs where the store met d.
 func (s *Store) log(d *damage) {
@@ -82,6 +91,25 @@ func (s *Store) report(err error) error {
 	}
 	s.log(d)
 	return play.Errorf(play.CodeStoreDamaged, "the server's store is damaged where this request reads (%s); the server logged where, and its operator must restore the store", d.where())
+}
+
+// view runs fn in a read transaction. A fault or a panic in it, which a
+// file damaged under the server makes bbolt raise, answers damage to
+// bucket (and key, if there is one).
+func (s *Store) view(bucket, key string, fn func(*bbolt.Tx) error) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		problem := fmt.Sprint("bbolt failed reading it: ", r)
+		if f, ok := r.(interface{ Addr() uintptr }); ok {
+			problem = fmt.Sprintf("reading it faulted at address %#x: the file is shorter than it was, or the disk failed to read it", f.Addr())
+		}
+		err = &damage{bucket, key, problem}
+	}()
+	return s.db.View(fn)
 }
 
 // get answers the live entry under ref in b at now, ok false if there is
@@ -152,7 +180,7 @@ func (s *Store) Load(_ context.Context, game, ref string) ([]byte, uint64, error
 	var state []byte
 	var version uint64
 	now := s.clock().Unix()
-	err := s.db.View(func(tx *bbolt.Tx) error {
+	err := s.view(game, ref, func(tx *bbolt.Tx) error {
 		e, ok, err := get(tx.Bucket([]byte(game)), game, ref, now)
 		if err != nil {
 			return err
@@ -171,7 +199,7 @@ func (s *Store) Load(_ context.Context, game, ref string) ([]byte, uint64, error
 func (s *Store) LoadMany(_ context.Context, game string, refs []string) ([][]byte, error) {
 	out := make([][]byte, len(refs))
 	now := s.clock().Unix()
-	err := s.db.View(func(tx *bbolt.Tx) error {
+	err := s.view(game, "", func(tx *bbolt.Tx) error {
 		b := tx.Bucket([]byte(game))
 		for i, ref := range refs {
 			e, ok, err := get(b, game, ref, now)

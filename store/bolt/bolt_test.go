@@ -83,8 +83,9 @@ func TestOldMatchesAreSwept(t *testing.T) {
 
 // TestDamageWhileOpen: when the file is damaged under an open store, a
 // read that meets the damage answers store_damaged and logs the file,
-// bucket and key; other entries still load, a write to the damaged entry
-// is refused, and a sweep leaves it.
+// bucket and key, whether an entry fails its checksum or a page faults;
+// other entries still load, a write to the damaged entry is refused, and
+// a sweep leaves it.
 func TestDamageWhileOpen(t *testing.T) {
 	for _, tt := range []struct {
 		name   string
@@ -112,6 +113,7 @@ func TestDamageWhileOpen(t *testing.T) {
 				}
 			}
 		}, true},
+		{"the file truncated", func(path string, _ []byte) error { return os.Truncate(path, 8192) }, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var logs bytes.Buffer
