@@ -24,12 +24,15 @@
 // meta pages are sound and agree, that the file is a whole number of
 // pages and reaches the last page they name, that the freelist and every
 // page of every bucket lies within it, is of its type and is used once
-// (every page is in use or free), that keys are in order, that no bucket
-// or key is one this store never writes, and that every entry passes its
-// checksum. bbolt's own check (Tx.Check) runs next. A file that fails
-// any of it is refused with a *DamagedError that names the file, says
-// what is wrong, and tells the operator to move it aside (to start with
-// an empty store) or to restore a backup; a missing file is created.
+// (every page is in use or free), that each page holds its elements, keys
+// and values packed as bbolt writes them and zeros after (so a damaged
+// count cannot drop entries unseen), that keys are in order, that no
+// bucket or key is one this store never writes, and that every entry
+// passes its checksum. bbolt's own check (Tx.Check) runs next. A file
+// that fails any of it is refused with a *DamagedError that names the
+// file, says what is wrong, and tells the operator to move it aside (to
+// start with an empty store) or to restore a backup; a missing file is
+// created.
 //
 // While the server runs, a Load, LoadMany or Save that meets an entry
 // failing its checksum answers play.CodeStoreDamaged and logs the file,

@@ -293,13 +293,17 @@ type branchElement struct {
 }
 
 // elements reads the elements of the page p (a branch page if branch),
-// checking that they and their keys and values lie within it, and that
-// their keys are in order, each within [lo, hi) (nil: unbounded). It
-// appends a leaf's to leaves; the slices point into p.
+// checking that they lie where bbolt writes them: the elements, then
+// their keys (and values) one after another in the same order, then zeros
+// to the end of the page (a page bbolt writes is zeroed first; an inline
+// page ends with its last value). So a count made smaller, which drops
+// elements yet leaves every one left in place, does not pass. Their keys
+// must be in order, each within [lo, hi) (nil: unbounded). It appends a
+// leaf's elements to leaves; the slices point into p.
 func elements(p []byte, branch bool, lo, hi []byte, leaves []leafElement) (_ []leafElement, branches []branchElement, err error) {
 	n := uint64(order.Uint16(p[10:]))
-	data := pageHeader + n*elementSize
-	if data > uint64(len(p)) {
+	next := pageHeader + n*elementSize // where the next key must start
+	if next > uint64(len(p)) {
 		return nil, nil, fmt.Errorf("its %d elements overrun it", n)
 	}
 	var prev []byte
@@ -315,9 +319,12 @@ func elements(p []byte, branch bool, lo, hi []byte, leaves []leafElement) (_ []l
 		switch {
 		case ksize == 0:
 			return nil, nil, fmt.Errorf("element %d has an empty key", i)
-		case start < data || start+ksize+vsize > uint64(len(p)):
-			return nil, nil, fmt.Errorf("element %d lies outside it", i)
+		case start != next:
+			return nil, nil, fmt.Errorf("element %d's key is at byte %d, not at %d where bbolt writes it", i, start, next)
+		case start+ksize+vsize > uint64(len(p)):
+			return nil, nil, fmt.Errorf("element %d runs past its end", i)
 		}
+		next = start + ksize + vsize
 		key := p[start : start+ksize]
 		switch {
 		case i > 0 && bytes.Compare(key, prev) <= 0, i == 0 && bytes.Compare(key, lo) < 0:
@@ -335,8 +342,26 @@ func elements(p []byte, branch bool, lo, hi []byte, leaves []leafElement) (_ []l
 	if branch && n == 0 {
 		return nil, nil, fmt.Errorf("it is a branch without elements")
 	}
+	if !zero(p[next:]) {
+		return nil, nil, fmt.Errorf("it holds bytes past its last element, where bbolt leaves zeros")
+	}
 	return leaves, branches, nil
 }
+
+// zero reports whether b is all zeros.
+func zero(b []byte) bool {
+	for len(b) > 0 {
+		n := min(len(b), len(zeros))
+		if !bytes.Equal(b[:n], zeros[:n]) {
+			return false
+		}
+		b = b[n:]
+	}
+	return true
+}
+
+// zeros is what zero compares with.
+var zeros [4096]byte
 
 // tree walks the B+tree of bucket (nil: the root bucket) from page id,
 // whose keys lie in [lo, hi), calling leaf on each leaf element.

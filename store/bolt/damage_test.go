@@ -107,8 +107,9 @@ type damage struct {
 }
 
 // damages are the damage matrix for a sample: truncations, every page
-// zeroed, every field of every page's header flipped, and flips of 1, 30
-// and 200 random bytes under seeds random seeds.
+// zeroed, every field of every page's header flipped, every page's count
+// lowered by one and to zero, and flips of 1, 30 and 200 random bytes
+// under seeds random seeds.
 func damages(s sample, seeds int) []damage {
 	ps := s.pageSize()
 	edit := func(f func(b []byte)) func([]byte) []byte {
@@ -132,6 +133,13 @@ func damages(s sample, seeds int) []damage {
 			at   int
 		}{{"id", 0}, {"flags", 8}, {"count", 10}, {"overflow", 12}} {
 			ds = append(ds, damage{"header flipped", fmt.Sprintf("page %d's %s flipped", p, f.name), edit(func(b []byte) { b[p*ps+f.at] ^= 0xff })})
+		}
+		if count := binary.NativeEndian.Uint16(s.file[p*ps+10:]); count > 0 {
+			for _, to := range []uint16{count - 1, 0} {
+				ds = append(ds, damage{"count lowered", fmt.Sprintf("page %d's count lowered to %d", p, to), edit(func(b []byte) {
+					binary.NativeEndian.PutUint16(b[p*ps+10:], to)
+				})})
+			}
 		}
 	}
 	for _, n := range []int{1, 30, 200} {
