@@ -88,6 +88,9 @@ func (s *Store) log(d *damage) {
 // report turns err, if it is damage, into CodeStoreDamaged, and logs
 // where.
 func (s *Store) report(err error) error {
+	if err == nil {
+		return nil
+	}
 	var d *damage
 	if !errors.As(err, &d) {
 		return err
@@ -115,19 +118,20 @@ func (s *Store) view(bucket, key string, fn func(*bbolt.Tx) error) (err error) {
 	return s.db.View(fn)
 }
 
-// get answers the live entry under ref in b at now, ok false if there is
-// none or it has expired; damage if it fails its checksum.
-func get(b *bbolt.Bucket, game, ref string, now int64) (e entry, ok bool, err error) {
+// get answers the live entry under ref in b, the bucket of game, at now;
+// ok is false if there is none or it has expired; damage if it fails its
+// checksum.
+func get(b *bbolt.Bucket, game, ref []byte, now int64) (e entry, ok bool, err error) {
 	if b == nil {
 		return entry{}, false, nil
 	}
-	v := b.Get([]byte(ref))
+	v := b.Get(ref)
 	if v == nil {
 		return entry{}, false, nil
 	}
-	e, ok = decode([]byte(game), []byte(ref), v)
+	e, ok = decode(game, ref, v)
 	if !ok {
-		return entry{}, false, &damage{game, ref, "the entry fails its checksum"}
+		return entry{}, false, &damage{string(game), string(ref), "the entry fails its checksum"}
 	}
 	return e, !e.expired(now), nil
 }
@@ -184,7 +188,8 @@ func (s *Store) Load(_ context.Context, game, ref string) ([]byte, uint64, error
 	var version uint64
 	now := s.clock().Unix()
 	err := s.view(game, ref, func(tx *bbolt.Tx) error {
-		e, ok, err := get(tx.Bucket([]byte(game)), game, ref, now)
+		name := []byte(game)
+		e, ok, err := get(tx.Bucket(name), name, []byte(ref), now)
 		if err != nil {
 			return err
 		}
@@ -203,9 +208,10 @@ func (s *Store) LoadMany(_ context.Context, game string, refs []string) ([][]byt
 	out := make([][]byte, len(refs))
 	now := s.clock().Unix()
 	err := s.view(game, "", func(tx *bbolt.Tx) error {
-		b := tx.Bucket([]byte(game))
+		name := []byte(game)
+		b := tx.Bucket(name)
 		for i, ref := range refs {
-			e, ok, err := get(b, game, ref, now)
+			e, ok, err := get(b, name, []byte(ref), now)
 			if err != nil {
 				return err
 			}
@@ -233,11 +239,12 @@ func (s *Store) Save(_ context.Context, game, ref string, state []byte, version 
 		ref = hex.EncodeToString(b[:])
 	}
 	err := s.db.Batch(func(tx *bbolt.Tx) error {
-		b, err := tx.CreateBucketIfNotExists([]byte(game))
+		name, key := []byte(game), []byte(ref)
+		b, err := tx.CreateBucketIfNotExists(name)
 		if err != nil {
 			return err
 		}
-		e, ok, err := get(b, game, ref, s.clock().Unix())
+		e, ok, err := get(b, name, key, s.clock().Unix())
 		if err != nil {
 			return err
 		}
@@ -247,7 +254,7 @@ func (s *Store) Save(_ context.Context, game, ref string, state []byte, version 
 		if e.version != version {
 			return play.Errorf(play.CodeConflict, "the %s match %s changed since it was loaded; load it again", game, ref)
 		}
-		return b.Put([]byte(ref), encode([]byte(game), []byte(ref), entry{version + 1, expiry(expires), state}))
+		return b.Put(key, encode(name, key, entry{version + 1, expiry(expires), state}))
 	})
 	return ref, s.report(err)
 }
