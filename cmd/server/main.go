@@ -1,12 +1,18 @@
 // Command server serves every game on localhost with embedded defaults: no
 // account, no configuration. Live Tidebreakers matches and the ledgers of
 // ranked matches are kept in a file (-data, data/matches.db by default) and
-// survive restarts. Set TOKEN_KEYS to keep state tokens valid across
-// restarts. MCP clients reach the same games as tools at /mcp (Streamable
-// HTTP); web pages only from the server's own origin, or those
-// -mcp-origins names. One client may create -live-creates-per-minute live
-// matches a minute. It logs JSON to stderr, one line a request; -addr
-// picks the address, -version prints its version.
+// survive restarts. The server creates the file if there is none, and
+// checks the whole of it when it starts (store/bolt says what it checks):
+// it will not start on a damaged file, an empty one included, and says
+// which file, what is wrong with it, and what to do: move it aside to
+// start with an empty store, or restore it from a backup. A request that
+// meets damage while it runs answers store_damaged, and the server logs
+// where. Set TOKEN_KEYS to keep state tokens valid across restarts. MCP
+// clients reach the same games as tools at /mcp (Streamable HTTP); web
+// pages only from the server's own origin, or those -mcp-origins names.
+// One client may create -live-creates-per-minute live matches a minute.
+// It logs JSON to stderr, one line a request; -addr picks the address,
+// -version prints its version.
 package main
 
 import (
@@ -38,7 +44,8 @@ import (
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "host:port to listen on (:8080 listens on every interface)")
-	data := flag.String("data", "data/matches.db", "the file live matches and ranked ledgers are kept in (created with its folder)")
+	data := flag.String("data", "data/matches.db", "the file live matches and ranked ledgers are kept in (created with its folder if missing; "+
+		"checked at start, and a damaged one refused with what to do)")
 	creates := flag.Int("live-creates-per-minute", live.DefaultCreatesPerMinute, "live matches one client (IP address) may create in a minute; 0 for no limit")
 	origins := flag.String("mcp-origins", "", "web origins (comma-separated, e.g. https://inspector.example) whose pages may call /mcp besides the server's own; * for any")
 	version.Flag(flag.CommandLine, "server")

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
@@ -13,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/agentgames/bundle/store/bolt"
 )
 
 // TestBusyPort: on a port another program has, the server fails at once
@@ -92,6 +95,50 @@ func TestServesAndLogs(t *testing.T) {
 			go io.Copy(io.Discard, r)
 			if err := <-done; err != nil {
 				t.Errorf("stopping: %v", err)
+			}
+		})
+	}
+}
+
+// TestDamagedStore: on a damaged match file (an empty one included) the
+// server refuses to start, with the store's error: it names the file,
+// says what is wrong and what to do. It never panics, nor says serving.
+func TestDamagedStore(t *testing.T) {
+	for _, tt := range []struct {
+		name, problem string
+		damage        func(path string) error
+	}{
+		{"empty", "it is empty (0 bytes)", func(path string) error { return os.WriteFile(path, nil, 0o600) }},
+		{"truncated", "truncated: 8192 bytes", func(path string) error {
+			s, err := bolt.Open(path, time.Now)
+			if err != nil {
+				return err
+			}
+			if _, err := s.Save(context.Background(), "g", "", []byte("kept"), 0, time.Time{}); err != nil {
+				return err
+			}
+			if err := s.Close(); err != nil {
+				return err
+			}
+			return os.Truncate(path, 8192)
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			data := filepath.Join(t.TempDir(), "matches.db")
+			if err := tt.damage(data); err != nil {
+				t.Fatal(err)
+			}
+			var logs strings.Builder
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second) // in case it serves
+			defer cancel()
+			err := run(ctx, "127.0.0.1:0", data, limits{}, slog.New(slog.NewJSONHandler(&logs, nil)))
+			var d *bolt.DamagedError
+			if !errors.As(err, &d) || d.Path != data || !strings.HasPrefix(d.Problem, tt.problem) ||
+				!strings.Contains(err.Error(), "mv "+data+" "+data+".damaged") {
+				t.Errorf("run on a damaged file: %v", err)
+			}
+			if strings.Contains(logs.String(), "serving") {
+				t.Errorf("said serving: %s", logs.String())
 			}
 		})
 	}
