@@ -186,8 +186,10 @@ func (s *Service) Ranked(ctx context.Context, slug, id string) (*RankedRecord, e
 	var rid [16]byte
 	copy(rid[:], raw)
 	data, _, err := s.ledger.Load(ctx, ledgerGame, rankedID(rid))
-	if err != nil {
+	if IsCode(err, CodeNoMatch) {
 		return nil, Errorf(CodeNoMatch, "no ranked %s match has the id %s", slug, wire.Quote(id))
+	} else if err != nil {
+		return nil, err // a store that fails (or is damaged) must not pass for one without the match
 	}
 	var head ledgerHead
 	if err := json.Unmarshal(data, &head); err != nil {

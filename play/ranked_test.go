@@ -303,3 +303,34 @@ func TestRankedTokensPlayOnlyWhereTheirLedgerIs(t *testing.T) {
 		t.Errorf("the first token where only the head is kept (its step was lost, so it is unspent there): %v", err)
 	}
 }
+
+// damagedStore is a ledger whose every read meets damage.
+type damagedStore struct{ memory.Store }
+
+func (damagedStore) Load(context.Context, string, string) ([]byte, uint64, error) {
+	return nil, 0, play.Errorf(play.CodeStoreDamaged, "damaged")
+}
+
+func (damagedStore) LoadMany(context.Context, string, []string) ([][]byte, error) {
+	return nil, play.Errorf(play.CodeStoreDamaged, "damaged")
+}
+
+// TestRankedReadsFailLoudly: a ledger the store cannot read is its error
+// (store_damaged), never no_match nor a token played as if new.
+func TestRankedReadsFailLoudly(t *testing.T) {
+	ring := keyring(t)
+	clock := func() time.Time { return time.Unix(1_700_000_000, 0) }
+	svc := play.NewService(token.Store{Keys: ring}, clock, tally{}).WithLedger(&memory.Store{})
+	ctx := context.Background()
+	env, err := svc.Init(ctx, "tally", nil, map[string]string{"mode": "together", "ranked": "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	damaged := play.NewService(token.Store{Keys: ring}, clock, tally{}).WithLedger(&damagedStore{})
+	if _, err := damaged.Ranked(ctx, "tally", env.Ranked); codeOf(err) != play.CodeStoreDamaged {
+		t.Errorf("the ledger: %v, want store_damaged", err)
+	}
+	if _, err := damaged.Act(ctx, "tally", env.State, json.RawMessage(`{"n":1}`)); codeOf(err) != play.CodeStoreDamaged {
+		t.Errorf("an action: %v, want store_damaged", err)
+	}
+}
