@@ -55,7 +55,7 @@ func run(ctx context.Context, data string, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	var matches play.Ledger = &memory.Store{}
+	var matches play.Ledger = &memory.Store{Clock: time.Now}
 	if data != "" {
 		file, err := bolt.Open(data, time.Now)
 		if err != nil {
