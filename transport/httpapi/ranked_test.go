@@ -4,9 +4,18 @@ import (
 	"encoding/json"
 	"net/http"
 	"testing"
+	"time"
 
+	bundle "github.com/agentgames/bundle"
+	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/internal/contracttest"
+	"github.com/agentgames/bundle/internal/seal"
 	"github.com/agentgames/bundle/internal/testserver"
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/store/memory"
+	"github.com/agentgames/bundle/store/storetest"
+	"github.com/agentgames/bundle/store/token"
+	"github.com/agentgames/bundle/transport/httpapi"
 )
 
 // TestRankedOverHTTP: a ranked init carries the match's id and no seed; a
@@ -48,5 +57,31 @@ func TestRankedOverHTTP(t *testing.T) {
 	}
 	if x := contracttest.Do(t, h, "GET", "/api/games/tinrail/init?ranked=true&seed=4", ""); x.Status != http.StatusBadRequest || x.Code(t) != "invalid_request" {
 		t.Errorf("ranked with a seed: %d %s", x.Status, x.Body)
+	}
+}
+
+// TestRankedTokensRefusedOverHTTP: a ranked token past its 24 hours
+// answers 410 token_expired, and one taken to a server whose store lacks
+// its ledger 404 ledger_missing, both as the contract describes them.
+func TestRankedTokensRefusedOverHTTP(t *testing.T) {
+	t.Parallel()
+	ring, err := seal.NewKeyring(seal.NewRandomKey(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := &storetest.Clock{At: time.Now()}
+	server := func() *httpapi.Server {
+		svc := play.NewService(token.Store{Keys: ring}, clock.Now, games.All()...).WithLedger(&memory.Store{Clock: clock.Now})
+		return httpapi.New(svc, bundle.OpenAPI)
+	}
+	h, other := server(), server()
+	env := contracttest.Do(t, h, "GET", "/api/games/tron/init?ranked=true&width=5&height=5", "").JSON(t)
+	body := `{"state":"` + env["state"].(string) + `","action":{"type":"move","dir":"x+"}}`
+	if x := contracttest.Do(t, other, "POST", "/api/games/tron/action", body); x.Status != http.StatusNotFound || x.Code(t) != "ledger_missing" {
+		t.Errorf("on another store: %d %s, want 404 ledger_missing", x.Status, x.Body)
+	}
+	clock.Add(play.RankedLifetime)
+	if x := contracttest.Do(t, h, "POST", "/api/games/tron/action", body); x.Status != http.StatusGone || x.Code(t) != "token_expired" {
+		t.Errorf("after 24 hours: %d %s, want 410 token_expired", x.Status, x.Body)
 	}
 }
