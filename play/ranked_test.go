@@ -307,11 +307,11 @@ func TestRankedTokensPlayOnlyWhereTheirLedgerIs(t *testing.T) {
 // damagedStore is a ledger whose every read meets damage.
 type damagedStore struct{ memory.Store }
 
-func (damagedStore) Load(context.Context, string, string) ([]byte, uint64, error) {
+func (*damagedStore) Load(context.Context, string, string) ([]byte, uint64, error) {
 	return nil, 0, play.Errorf(play.CodeStoreDamaged, "damaged")
 }
 
-func (damagedStore) LoadMany(context.Context, string, []string) ([][]byte, error) {
+func (*damagedStore) LoadMany(context.Context, string, []string) ([][]byte, error) {
 	return nil, play.Errorf(play.CodeStoreDamaged, "damaged")
 }
 
