@@ -1,0 +1,65 @@
+package bots
+
+import "github.com/agentgames/bundle/engines/tron"
+
+// duelDepth is how many rounds the duel search looks ahead.
+const duelDepth = 2
+
+const (
+	winScore  = 1 << 20
+	drawScore = -1 << 10 // a draw is worse than any live position
+)
+
+// duel answers p's move against rival q by alpha-beta.
+func (b *board) duel(p, q int, safe []tron.Dir) tron.Dir {
+	best, bestV := safe[0], -winScore-1
+	for _, d := range safe {
+		if v := b.afterMine(p, q, d, duelDepth, bestV, winScore); v > bestV {
+			best, bestV = d, v
+		}
+	}
+	return best
+}
+
+// afterMine values p moving in d with q to answer, depth rounds left.
+func (b *board) afterMine(p, q int, d tron.Dir, depth, alpha, beta int) int {
+	t1 := b.step(b.heads[p], d)
+	if t1 < 0 || b.occ[t1] {
+		return -winScore
+	}
+	worst := winScore
+	answered := false
+	for e := range tron.Dir(4) {
+		t2 := b.step(b.heads[q], e)
+		if t2 < 0 || b.occ[t2] {
+			continue
+		}
+		answered = true
+		var v int
+		if t2 == t1 {
+			v = drawScore
+		} else {
+			hp, hq := b.heads[p], b.heads[q]
+			b.occ[t1], b.occ[t2] = true, true
+			b.heads[p], b.heads[q] = t1, t2
+			if depth <= 1 {
+				v = b.territory(p)
+			} else {
+				v = -winScore
+				for d2 := range tron.Dir(4) {
+					v = max(v, b.afterMine(p, q, d2, depth-1, max(alpha, v), min(beta, worst)))
+				}
+			}
+			b.occ[t1], b.occ[t2] = false, false
+			b.heads[p], b.heads[q] = hp, hq
+		}
+		worst = min(worst, v)
+		if worst <= alpha {
+			return worst
+		}
+	}
+	if !answered {
+		return winScore // every answer of the rival dies
+	}
+	return worst
+}
