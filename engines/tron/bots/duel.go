@@ -10,15 +10,17 @@ const (
 	drawScore = -1 << 10 // a draw is worse than any live position
 )
 
-// duel answers p's move against rival q by alpha-beta.
-func (b *board) duel(p, q int, safe []tron.Dir) tron.Dir {
-	best, bestV := safe[0], -winScore-1
-	for _, d := range safe {
-		if v := b.afterMine(p, q, d, duelDepth, bestV, winScore); v > bestV {
-			best, bestV = d, v
-		}
+// duel values p's safe moves against rival q by alpha-beta, each searched
+// with the best value before it as alpha: a move that does not beat it
+// answers a value no higher.
+func (b *board) duel(p, q int, safe []tron.Dir) []int {
+	values := make([]int, len(safe))
+	best := -winScore - 1
+	for i, d := range safe {
+		values[i] = b.afterMine(p, q, d, duelDepth, best, winScore)
+		best = max(best, values[i])
 	}
-	return best
+	return values
 }
 
 // afterMine values p moving in d with q to answer, depth rounds left.

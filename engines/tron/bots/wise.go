@@ -42,16 +42,28 @@ func Wise(s *tron.State, p int, _ *rng.Stream) tron.Dir {
 	case len(rivals) == 0:
 		return b.fill(me, safe)
 	case b.living() == 2:
-		return b.duel(p, rivals[0], safe)
+		return safe[first(b.duel(p, rivals[0], safe))]
 	}
-	return b.crowd(p, safe)
+	return safe[first(b.crowd(p, safe))]
 }
 
-// crowd takes the safe move with the most territory against every other
-// cycle, avoiding cells another head can also enter next round.
-func (b *board) crowd(p int, safe []tron.Dir) tron.Dir {
-	best, bestV := safe[0], -winScore-1
-	for _, d := range safe {
+// first is the index of the first highest value.
+func first(values []int) int {
+	best := 0
+	for i, v := range values {
+		if v > values[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// crowd values p's safe moves by the territory each leaves it against
+// every other cycle, less a whole grid for a cell another head can also
+// enter next round.
+func (b *board) crowd(p int, safe []tron.Dir) []int {
+	values := make([]int, len(safe))
+	for i, d := range safe {
 		t := b.step(b.heads[p], d)
 		contested := false
 		for q := range b.players {
@@ -69,11 +81,9 @@ func (b *board) crowd(p int, safe []tron.Dir) tron.Dir {
 		if contested {
 			v -= len(b.occ)
 		}
-		if v > bestV {
-			best, bestV = d, v
-		}
+		values[i] = v
 	}
-	return best
+	return values
 }
 
 // fill takes the move into the largest free region, the fewest free
