@@ -11,13 +11,15 @@ const (
 )
 
 // duel values p's safe moves against rival q by alpha-beta, each searched
-// with the best value before it as alpha: a move that does not beat it
-// answers a value no higher.
-func (b *board) duel(p, q int, safe []tron.Dir) []int {
+// with alpha slack below the best value before it: a move valued above
+// alpha gets its exact value, one that is not answers a value no higher
+// than alpha. Slack 0 finds the first best move; nearTie+1 its near-ties
+// too.
+func (b *board) duel(p, q int, safe []tron.Dir, slack int) []int {
 	values := make([]int, len(safe))
 	best := -winScore - 1
 	for i, d := range safe {
-		values[i] = b.afterMine(p, q, d, duelDepth, best, winScore)
+		values[i] = b.afterMine(p, q, d, duelDepth, best-slack, winScore)
 		best = max(best, values[i])
 	}
 	return values

@@ -21,8 +21,13 @@ import (
 //     neighbours) to waste no cells.
 //
 // Ties go to the first move in the arena's order; it draws nothing from the
-// stream.
-func Wise(s *tron.State, p int, _ *rng.Stream) tron.Dir {
+// stream, so a board always gets the same move: the bot endpoint, which has
+// no match to draw from, plays it. The bots of a match play WiseMixed.
+func Wise(s *tron.State, p int, _ *rng.Stream) tron.Dir { return wise(s, p, nil) }
+
+// wise is Wise, breaking near-ties in a duel or a crowd with a draw from
+// rs unless rs is nil.
+func wise(s *tron.State, p int, rs *rng.Stream) tron.Dir {
 	b := boardOf(s)
 	me := b.heads[p]
 	var safe []tron.Dir
@@ -38,13 +43,23 @@ func Wise(s *tron.State, p int, _ *rng.Stream) tron.Dir {
 		return safe[0]
 	}
 	rivals := b.rivalsReachable(p)
-	switch {
-	case len(rivals) == 0:
+	if len(rivals) == 0 {
 		return b.fill(me, safe)
-	case b.living() == 2:
-		return safe[first(b.duel(p, rivals[0], safe))]
 	}
-	return safe[first(b.crowd(p, safe))]
+	slack := 0
+	if rs != nil {
+		slack = nearTie + 1
+	}
+	var values []int
+	if b.living() == 2 {
+		values = b.duel(p, rivals[0], safe, slack)
+	} else {
+		values = b.crowd(p, safe)
+	}
+	if rs == nil {
+		return safe[first(values)]
+	}
+	return drawNear(safe, values, rs)
 }
 
 // first is the index of the first highest value.
