@@ -14,14 +14,23 @@ import (
 // in 100x100 matches against three wise bots (each action is one round
 // with their three moves), over the positions of a few matches; it reports
 // the 99th percentile as well as the mean, and the longest token seen.
-func BenchmarkActionThreeWise(b *testing.B) {
+func BenchmarkActionThreeWise(b *testing.B) { benchWiseActions(b, 4) }
+
+// BenchmarkActionWiseDuel is BenchmarkActionThreeWise in 100x100 duels
+// against one wise bot, whose every move while the cycles can meet is a
+// search.
+func BenchmarkActionWiseDuel(b *testing.B) { benchWiseActions(b, 2) }
+
+// benchWiseActions times the action requests of a few 100x100 matches of
+// the given players against wise bots, the caller moving as easy.
+func benchWiseActions(b *testing.B, players int) {
 	h := testserver.New(b)
 	ctx := context.Background()
 	var reqs []string
 	longest := 0
 	for seed := range uint64(3) {
-		c := goldenCase{seed: seed, players: 4, side: 100, opponent: "wise", caller: "easy"}
-		s, err := client.Start(ctx, client.Handler{Handler: h}, "tron", map[string]string{"seed": strconv.FormatUint(seed, 10), "players": "4", "opponent": "wise"})
+		c := goldenCase{seed: seed, players: players, side: 100, opponent: "wise", caller: "easy"}
+		s, err := client.Start(ctx, client.Handler{Handler: h}, "tron", map[string]string{"seed": strconv.FormatUint(seed, 10), "players": strconv.Itoa(players), "opponent": "wise"})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -26,8 +26,9 @@ import (
 //go:embed action.json
 var actionSchema []byte
 
-// opponents are the bots a match may seat, by option value.
-var opponents = map[string]bots.Policy{"easy": bots.Easy, "wise": bots.Wise}
+// opponents are the bots a match may seat, by option value. The wise bots
+// of a match break near-ties with their seat's stream (bots.WiseMixed).
+var opponents = map[string]bots.Policy{"easy": bots.Easy, "wise": bots.WiseMixed}
 
 // opponentNames lists them in the order the option documents them.
 var opponentNames = []string{"easy", "wise"}
@@ -114,7 +115,8 @@ func (m *match) Phase() play.Phase {
 }
 
 // BotMove is the direction the bot in seat chooses for this round, with
-// the stream 2^32 + round*4 + seat.
+// the stream 2^32 + round*4 + seat of the match's seed: the only draws of
+// the bots, so the seed replays a match and a sealed seed hides them.
 func (m *match) BotMove(seat play.Seat) (json.RawMessage, bool) {
 	if seat == play.Caller {
 		return nil, false

@@ -8,7 +8,11 @@
 //     baseline.
 //   - easy: the arena's better sample bot: the direction with the longest
 //     run of free cells in a straight line, ties in the order x+, x-, y+,
-//     y-.
+//     y-. It draws nothing: predictable by design, as the sample is.
+//   - wise: a territory search (Wise). The bots of a match play WiseMixed,
+//     which draws among its near-ties from the stream, so that a sealed
+//     seed keeps their moves unforeseen; the bot endpoint, with no match
+//     to draw from, plays Wise.
 package bots
 
 import (

@@ -41,9 +41,11 @@ func play(t testing.TB, seed uint64, side int, seats []bots.Policy) (*tron.State
 	return s, slowest
 }
 
-// TestStrength: wise wins at least 95 % of duels against easy and against
-// the random-safe bot, and the most matches by far against three easy
-// bots. Run with -matches 500 -side 100 -v for the documented figures.
+// TestStrength: wise, as the bots of a match play it (WiseMixed, its seat's
+// stream for each round as the game's), wins at least 95 % of duels
+// against easy and against the random-safe bot, and the most matches by
+// far against three easy bots. Run with -matches 500 -side 100 -v for the
+// documented figures.
 func TestStrength(t *testing.T) {
 	n := *matches
 	if testing.Short() {
@@ -70,7 +72,7 @@ func strength(t *testing.T, n int, rivals []bots.Policy, atLeast float64) {
 	wins, draws := 0, 0
 	var slowest time.Duration
 	for m := range n {
-		s, slow := play(t, uint64(m), *side, append([]bots.Policy{bots.Wise}, rivals...))
+		s, slow := play(t, uint64(m), *side, append([]bots.Policy{bots.WiseMixed}, rivals...))
 		slowest = max(slowest, slow)
 		switch {
 		case s.Rank(0) == 1 && s.Alive(0):

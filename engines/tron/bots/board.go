@@ -1,0 +1,160 @@
+package bots
+
+import "github.com/agentgames/bundle/engines/tron"
+
+// board is the part of a state the search plays on: cell i is x + y*w.
+type board struct {
+	w, h    int
+	occ     []bool
+	heads   [tron.MaxPlayers]int
+	alive   [tron.MaxPlayers]bool
+	players int
+	dist    [2][]int32 // scratch for the Voronoi partition
+	queue   []int
+}
+
+// boardOf copies the occupied cells, heads and living cycles of s.
+func boardOf(s *tron.State) *board {
+	b := &board{w: s.Width(), h: s.Height(), players: s.Players(), occ: make([]bool, s.Width()*s.Height())}
+	for y := range b.h {
+		for x := range b.w {
+			b.occ[y*b.w+x] = !s.Free(x, y)
+		}
+	}
+	for p := range b.players {
+		if b.alive[p] = s.Alive(p); b.alive[p] {
+			h := s.Head(p)
+			b.heads[p] = h.Y*b.w + h.X
+		}
+	}
+	return b
+}
+
+func (b *board) living() int {
+	n := 0
+	for p := range b.players {
+		if b.alive[p] {
+			n++
+		}
+	}
+	return n
+}
+
+// step is the cell one move in d leads to from cell c, or -1 off the grid.
+func (b *board) step(c int, d tron.Dir) int {
+	x, y := c%b.w, c/b.w
+	x, y = tron.Step(x, y, d)
+	if x < 0 || y < 0 || x >= b.w || y >= b.h {
+		return -1
+	}
+	return y*b.w + x
+}
+
+// neighbours calls f with every free cell next to c.
+func (b *board) neighbours(c int, f func(int)) {
+	for d := range tron.Dir(4) {
+		if t := b.step(c, d); t >= 0 && !b.occ[t] {
+			f(t)
+		}
+	}
+}
+
+// rivalsReachable lists the living rivals whose heads border the region p's
+// head can reach.
+func (b *board) rivalsReachable(p int) []int {
+	seen := make([]bool, len(b.occ))
+	b.queue = append(b.queue[:0], b.heads[p])
+	seen[b.heads[p]] = true
+	near := map[int]bool{}
+	for i := 0; i < len(b.queue); i++ {
+		c := b.queue[i]
+		for d := range tron.Dir(4) {
+			t := b.step(c, d)
+			if t < 0 {
+				continue
+			}
+			for q := range b.players {
+				if q != p && b.alive[q] && b.heads[q] == t {
+					near[q] = true
+				}
+			}
+			if !b.occ[t] && !seen[t] {
+				seen[t] = true
+				b.queue = append(b.queue, t)
+			}
+		}
+	}
+	var out []int
+	for q := range b.players {
+		if near[q] {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// territory is the number of free cells p reaches strictly before every
+// other living head, less the number some other head reaches first.
+func (b *board) territory(p int) int {
+	for k := range b.dist {
+		if len(b.dist[k]) != len(b.occ) {
+			b.dist[k] = make([]int32, len(b.occ))
+		}
+	}
+	mine, theirs := b.dist[0], b.dist[1]
+	b.bfs(mine, []int{b.heads[p]})
+	var others []int
+	for q := range b.players {
+		if q != p && b.alive[q] {
+			others = append(others, b.heads[q])
+		}
+	}
+	b.bfs(theirs, others)
+	score := 0
+	for c, occ := range b.occ {
+		if occ {
+			continue
+		}
+		switch m, o := mine[c], theirs[c]; {
+		case m > 0 && (o == 0 || m < o):
+			score++
+		case o > 0 && (m == 0 || o < m):
+			score--
+		}
+	}
+	return score
+}
+
+// bfs writes into dist the distance+1 of every free cell from the nearest
+// source (0 for unreached).
+func (b *board) bfs(dist []int32, sources []int) {
+	clear(dist)
+	b.queue = b.queue[:0]
+	for _, s := range sources {
+		b.neighbours(s, func(t int) {
+			if dist[t] == 0 {
+				dist[t] = 1
+				b.queue = append(b.queue, t)
+			}
+		})
+	}
+	for i := 0; i < len(b.queue); i++ {
+		c := b.queue[i]
+		next := dist[c] + 1
+		b.neighbours(c, func(t int) {
+			if dist[t] == 0 {
+				dist[t] = next
+				b.queue = append(b.queue, t)
+			}
+		})
+	}
+}
+
+// region counts the free cells reachable from cell c.
+func (b *board) region(c int) int {
+	if len(b.dist[0]) != len(b.occ) {
+		b.dist[0] = make([]int32, len(b.occ))
+	}
+	b.bfs(b.dist[0], []int{c})
+	return len(b.queue)
+}

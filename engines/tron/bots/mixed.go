@@ -1,0 +1,34 @@
+package bots
+
+import (
+	"github.com/agentgames/bundle/engines/rng"
+	"github.com/agentgames/bundle/engines/tron"
+)
+
+// WiseMixed is Wise playing a mixed strategy over its near-ties: in a duel
+// or a crowd, the moves valued within nearTie of the best are its
+// candidates, and one draw from the stream picks among them (drawNear).
+// Filling its own space, it plays as Wise: no rival can meet it there. The
+// bots of a match play it with their seat's stream of the round, so with a
+// seed the caller does not know, neither the bot endpoint nor this code
+// foresees their moves.
+func WiseMixed(s *tron.State, p int, rs *rng.Stream) tron.Dir { return wise(s, p, rs) }
+
+// nearTie is how far below the best value a move may be valued and still
+// be a candidate of WiseMixed: 2, one cell of territory changing hands.
+// Wider margins mix more, and from 16 on cost duels on small grids.
+const nearTie = 2
+
+// drawNear is the move candidates[rs.Intn(len(candidates))], candidates
+// being the safe moves valued within nearTie of the best, in the arena's
+// order.
+func drawNear(safe []tron.Dir, values []int, rs *rng.Stream) tron.Dir {
+	best := values[first(values)]
+	var candidates []tron.Dir
+	for i, v := range values {
+		if v >= best-nearTie {
+			candidates = append(candidates, safe[i])
+		}
+	}
+	return candidates[rs.Intn(len(candidates))]
+}

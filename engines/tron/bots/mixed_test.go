@@ -1,0 +1,85 @@
+package bots
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/agentgames/bundle/engines/rng"
+	"github.com/agentgames/bundle/engines/tron"
+)
+
+// nearTies are p's candidates as drawNear defines them, from every safe
+// move valued exactly (the duel searched with no pruning at the root) in
+// the arena's order, and whether p met a rival at all.
+func nearTies(s *tron.State, p int) ([]tron.Dir, bool) {
+	b := boardOf(s)
+	var safe []tron.Dir
+	for d := range tron.Dir(4) {
+		if t := b.step(b.heads[p], d); t >= 0 && !b.occ[t] {
+			safe = append(safe, d)
+		}
+	}
+	rivals := b.rivalsReachable(p)
+	if len(safe) < 2 || len(rivals) == 0 {
+		return nil, false
+	}
+	values := b.crowd(p, safe)
+	if b.living() == 2 {
+		values = b.duel(p, rivals[0], safe, 4*winScore)
+	}
+	var out []tron.Dir
+	for i, v := range values {
+		if v >= slices.Max(values)-nearTie {
+			out = append(out, safe[i])
+		}
+	}
+	return out, true
+}
+
+// TestWiseMixedDrawsNearTies: in a duel or a crowd WiseMixed plays
+// candidates[Intn(len(candidates))] with the first draw of its stream,
+// candidates being the moves valued within nearTie of the best in the
+// arena's order, as an unpruned search values them; elsewhere it plays as
+// Wise. Positions of seeded matches on small grids, duels and four cycles,
+// the cycles moving as WiseMixed with the game's streams; some of them
+// have several candidates, and there it sometimes plays another move than
+// Wise's.
+func TestWiseMixedDrawsNearTies(t *testing.T) {
+	several, other := 0, 0
+	for _, players := range []int{2, 4} {
+		for seed := range uint64(4) {
+			s, err := tron.New(seed, 10, 10, players)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for !s.Over() {
+				var moves [tron.MaxPlayers]tron.Dir
+				for p := range players {
+					if !s.Alive(p) {
+						continue
+					}
+					rs := rng.New(seed, 1<<32+uint64(s.Round())*4+uint64(p))
+					draw := rs
+					moves[p] = WiseMixed(s, p, &rs)
+					want := Wise(s, p, nil)
+					if candidates, met := nearTies(s, p); met {
+						want = candidates[draw.Intn(len(candidates))]
+						if len(candidates) > 1 {
+							several++
+						}
+					}
+					if moves[p] != want {
+						t.Fatalf("seed %d, %d players, round %d, cycle %d: played %v, want %v", seed, players, s.Round(), p, moves[p], want)
+					}
+					if moves[p] != Wise(s, p, nil) {
+						other++
+					}
+				}
+				s.Play(moves)
+			}
+		}
+	}
+	if several == 0 || other == 0 {
+		t.Errorf("%d positions had several candidates, %d times wise's move was not drawn", several, other)
+	}
+}
