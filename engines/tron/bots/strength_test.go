@@ -12,8 +12,9 @@ import (
 )
 
 var (
-	matches = flag.Int("matches", 20, "seeded matches per line of TestStrength")
-	side    = flag.Int("side", 30, "the grid side of TestStrength's matches")
+	matches   = flag.Int("matches", 20, "seeded matches per line of TestStrength")
+	side      = flag.Int("side", 30, "the grid side of TestStrength's matches")
+	firstBest = flag.Bool("first-best", false, "TestStrength plays wise as the bot endpoint does (Wise, the first best move), not as the bots of a match")
 )
 
 // play runs one match with a policy per cycle and answers it finished, and
@@ -44,8 +45,8 @@ func play(t testing.TB, seed uint64, side int, seats []bots.Policy) (*tron.State
 // TestStrength: wise, as the bots of a match play it (WiseMixed, its seat's
 // stream for each round as the game's), wins at least 95 % of duels
 // against easy and against the random-safe bot, and the most matches by
-// far against three easy bots. Run with -matches 500 -side 100 -v for the
-// documented figures.
+// far against three easy bots. Run with -matches 300 -side 50 -v for the
+// documented figures, with -first-best too for wise as the endpoint plays.
 func TestStrength(t *testing.T) {
 	n := *matches
 	if testing.Short() {
@@ -72,7 +73,11 @@ func strength(t *testing.T, n int, rivals []bots.Policy, atLeast float64) {
 	wins, draws := 0, 0
 	var slowest time.Duration
 	for m := range n {
-		s, slow := play(t, uint64(m), *side, append([]bots.Policy{bots.WiseMixed}, rivals...))
+		wise := bots.WiseMixed
+		if *firstBest {
+			wise = bots.Wise
+		}
+		s, slow := play(t, uint64(m), *side, append([]bots.Policy{wise}, rivals...))
 		slowest = max(slowest, slow)
 		switch {
 		case s.Rank(0) == 1 && s.Alive(0):
