@@ -29,7 +29,7 @@ func (Game) Spec() any {
 		ActionGrammar: json.RawMessage(actionSchema),
 		Observation: "The observation text gives the grid, every cycle's head and trail length (or the round it crashed), and a picture of the 11x11 cells around your head. " +
 			"view.board is the arena's board: each cycle's trail as [x,y] cells, head first, [] once crashed; events give each round's moves and crashes.",
-		Randomness: "The start cells come from SplitMix64 stream 1 of the seed; the bots decide from the board alone (see /docs/api/tron).",
+		Randomness: "The start cells come from SplitMix64 stream 1 of the seed; the wise bots draw among their near-ties from stream 2^32 + round*4 + seat (see /docs/api/tron).",
 		Docs:       "/docs/api/tron",
 	}
 }
