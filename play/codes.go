@@ -78,7 +78,7 @@ var codes = []CodeInfo{
 	{CodeUnknownGame, KindRequest, "no game has that slug."},
 	{CodeNotFound, KindRequest, "no such path."},
 	{CodeMethodNotAllowed, KindRequest, "the path does not take that method; the answer's `Allow` header lists the methods it takes."},
-	{CodeBodyTooLarge, KindRequest, "the body exceeds 64 KiB."},
+	{CodeBodyTooLarge, KindRequest, "the body exceeds its route's limit: 64 KiB, 16 KiB at /mcp, 256 KiB at a bot endpoint."},
 	{CodeNoMatch, KindRequest, "no live match has that code (or it has expired)."},
 	{CodeForbidden, KindRequest, "(live) the token holds no seat of that match."},
 	{CodeMatchFull, KindRequest, "(live) the match has no empty seat, or has started."},

@@ -35,8 +35,14 @@ func (e *SyntaxError) Error() string {
 // Check reports whether data is one JSON value (surrounded by optional white
 // space) that nests at most MaxDepth deep, has at most MaxKeys keys in any
 // object, and repeats no key in any object.
-func Check(data []byte) error {
-	s := scanner{data: data}
+func Check(data []byte) error { return CheckAtMost(data, 0) }
+
+// CheckAtMost is Check, and refuses a text that holds more than values
+// JSON values in all (every array, object, member value, element and
+// scalar counts one; 0 is no limit): a reader of messages that are known
+// to be small stops early on one built to cost.
+func CheckAtMost(data []byte, values int) error {
+	s := scanner{data: data, most: values}
 	s.keys = s.inline[:0]
 	s.space()
 	if err := s.value(0); err != nil {
@@ -56,6 +62,8 @@ type scanner struct {
 	// each object truncates it back when it closes.
 	keys   []key
 	inline [8]key // keys' first home
+	// values counts the values begun, up to most (0: no limit).
+	values, most int
 }
 
 // key is an object key, unescaped, with a hash that settles most
@@ -89,6 +97,9 @@ func (s *scanner) space() {
 func (s *scanner) value(depth int) error {
 	if s.pos >= len(s.data) {
 		return s.fail("unexpected end")
+	}
+	if s.values++; s.most > 0 && s.values > s.most {
+		return s.fail(fmt.Sprintf("more than %d values", s.most))
 	}
 	switch c := s.data[s.pos]; {
 	case c == '{':

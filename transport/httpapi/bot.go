@@ -33,7 +33,7 @@ func (s *Server) bot(w http.ResponseWriter, r *http.Request) error {
 		if _, ok := options["message"]; ok {
 			return play.Errorf(play.CodeInvalidRequest, "POST takes the message as the body, not as ?message=")
 		}
-		if message, err = readBody(w, r, MaxMessage); err != nil {
+		if message, err = ReadBody(w, r, MaxMessage); err != nil {
 			return err
 		}
 	}

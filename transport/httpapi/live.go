@@ -48,7 +48,7 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request, l Live, op, code s
 	if op == "get" {
 		err = noQuery(r)
 	} else {
-		body, err = readBody(w, r, MaxBody)
+		body, err = ReadBody(w, r, MaxBody)
 	}
 	if err != nil {
 		return err

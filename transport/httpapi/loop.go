@@ -86,7 +86,7 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request) error {
 	if _, err := s.svc.Game(slug); err != nil {
 		return err
 	}
-	body, err := readBody(w, r, MaxBody)
+	body, err := ReadBody(w, r, MaxBody)
 	if err != nil {
 		return err
 	}
@@ -102,12 +102,10 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// ReadBody reads a request's body as every route does: at most MaxBody
-// bytes (body_too_large past them).
-func ReadBody(w http.ResponseWriter, r *http.Request) ([]byte, error) { return readBody(w, r, MaxBody) }
-
-// readBody reads a request's body, at most limit bytes.
-func readBody(w http.ResponseWriter, r *http.Request, limit int) ([]byte, error) {
+// ReadBody reads a request's body as every route does, at most limit
+// bytes (MaxBody, or less where a route's bodies are known to be small):
+// body_too_large past them.
+func ReadBody(w http.ResponseWriter, r *http.Request, limit int) ([]byte, error) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, int64(limit)))
 	var tooLarge *http.MaxBytesError
 	switch {

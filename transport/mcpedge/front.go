@@ -48,8 +48,8 @@ func ParseOrigins(list string) []string {
 // JSON-RPC error, see httpapi.WriteRPCError): a web page of an origin
 // opts does not allow (origin_forbidden, 403, as MCP's transport asks of
 // servers, against pages driving a local server); a method but POST
-// (405); a body over 64 KiB (413); a body that is not one JSON object
-// without repeated keys (bad_json); a batch, which the current protocol
+// (405); a body over MaxBody (413); a body that is not one JSON object
+// without repeated keys, of at most MaxValues values (bad_json); a batch, which the current protocol
 // revision does not have, or a message with members JSON-RPC does not
 // define or a request whose params hold members its method does not
 // define (invalid_request). One request is then one message, so it costs
@@ -57,9 +57,22 @@ func ParseOrigins(list string) []string {
 // JSON too.
 func Handler(srv *mcp.Server, opts Options) http.Handler {
 	sdk := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
-		&mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, MaxRequestBodyBytes: httpapi.MaxBody})
+		&mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, MaxRequestBodyBytes: MaxBody})
 	return &front{sdk: sdk, origins: opts.Origins}
 }
+
+// MaxBody is the largest /mcp body read: 16 KiB, four times the longest
+// argument any tool takes (a Tron state token, under 4 KB). The SDK reads
+// a message several times over, so a body of the other routes' 64 KiB
+// would cost several times what they do.
+const MaxBody = 16 << 10
+
+// MaxValues is the most JSON values a /mcp message may hold. No tool's
+// arguments hold an array, and the largest message a client sends
+// (initialize, its capabilities) holds a few dozen; a body built of
+// values is refused after reading MaxValues of them, before the SDK
+// parses it.
+const MaxValues = 1024
 
 // front checks a request before the SDK's handler serves it.
 type front struct {
@@ -96,7 +109,7 @@ func (f *front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		httpapi.WriteRPCError(w, r, nil, httpapi.MethodNotAllowed(r, http.MethodOptions, http.MethodPost))
 		return
 	}
-	body, err := httpapi.ReadBody(w, r)
+	body, err := httpapi.ReadBody(w, r, MaxBody)
 	if err != nil {
 		httpapi.WriteRPCError(w, r, nil, err)
 		return
@@ -139,10 +152,10 @@ var paramsOf = map[string][]string{
 // checkMessage reads body as one JSON-RPC request or notification of MCP,
 // strictly, and answers its id (nil when it has none, or is unreadable).
 func checkMessage(body []byte) (json.RawMessage, error) {
-	if t := bytes.TrimSpace(body); len(t) > 0 && t[0] == '[' {
-		if err := wire.Check(body); err != nil {
-			return nil, play.Errorf(play.CodeBadJSON, "the body is not JSON: %v", err)
-		}
+	if err := wire.CheckAtMost(body, MaxValues); err != nil {
+		return nil, play.Errorf(play.CodeBadJSON, "the body must be one JSON-RPC message, JSON of at most %d values: %v", MaxValues, err)
+	}
+	if t := bytes.TrimSpace(body); t[0] == '[' {
 		return nil, play.Errorf(play.CodeInvalidRequest, "JSON-RPC batches are not taken: the protocol revisions this server speaks send one message a request")
 	}
 	o, err := wire.ReadObject(body, "")

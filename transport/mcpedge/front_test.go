@@ -97,7 +97,8 @@ func TestMessagesAreReadStrictly(t *testing.T) {
 		{"a name not a string", start(`{"name":5}`), "invalid_request", 400, -32600, "7"},
 		{"arguments not an object", start(`{"name":"start_tinrail","arguments":"seed=1"}`), "invalid_request", 400, -32600, "7"},
 		{"an unknown member of params", start(`{"name":"start_tinrail","arguments":{},"task":{}}`), "invalid_request", 400, -32600, "7"},
-		{"a body over 64 KiB", start(`{"name":"start_tinrail","arguments":{"x":"` + strings.Repeat("a", httpapi.MaxBody) + `"}}`), "body_too_large", 413, -32600, "null"},
+		{"a body over 16 KiB", start(`{"name":"start_tinrail","arguments":{"x":"` + strings.Repeat("a", mcpedge.MaxBody) + `"}}`), "body_too_large", 413, -32600, "null"},
+		{"a value too many", metaOf(mcpedge.MaxValues - 6), "bad_json", 400, -32700, "null"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := post(h, tt.body, nil)
@@ -113,6 +114,15 @@ func TestMessagesAreReadStrictly(t *testing.T) {
 			t.Errorf("one tools/list, protocol version %q: %d %.200s", version, rec.Code, rec.Body)
 		}
 	}
+	if rec := post(h, metaOf(mcpedge.MaxValues-7), nil); rec.Code != 200 || !strings.Contains(rec.Body.String(), `"start_tinrail"`) {
+		t.Errorf("a tools/list of %d values: %d %.200s", mcpedge.MaxValues, rec.Code, rec.Body)
+	}
+}
+
+// metaOf is a tools/list whose _meta holds an array of n elements: the
+// message holds n+7 JSON values.
+func metaOf(n int) string {
+	return `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"x":[` + strings.Repeat("0,", n-1) + `0]}}}`
 }
 
 // TestTransportRefusalsAreJSON: what the SDK refuses (a wrong content type,
@@ -203,17 +213,17 @@ var calls = map[string][]string{
 	"live_state": {"code"}, "live_act": {"code", "token", "action"},
 }
 
-// TestAnswersStayShort: whatever argument of whatever tool holds 60 KB,
-// or an unknown argument is named with 60 KB, the answer (an error, a
+// TestAnswersStayShort: whatever argument of whatever tool holds 14 KB,
+// or an unknown argument is named with 14 KB, the answer (an error, a
 // refusal or a result) stays under 8 KB: nothing is echoed whole.
 func TestAnswersStayShort(t *testing.T) {
 	h := testserver.WithLive(t, nil)
-	long := strings.Repeat("é", 30000)
+	long := strings.Repeat("é", 7000)
 	for tool, args := range calls {
 		for _, arg := range append(args, long) {
 			for _, value := range []string{strconv.Quote(long), `{"type":"` + long + `"}`, `{"` + long + `":1}`} {
 				body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + tool + `","arguments":{"` + arg + `":` + value + `}}}`
-				if len(body) > httpapi.MaxBody {
+				if len(body) > mcpedge.MaxBody {
 					continue
 				}
 				rec := post(h, body, nil)
@@ -226,7 +236,7 @@ func TestAnswersStayShort(t *testing.T) {
 }
 
 // worstMCPBodies are the costliest /mcp bodies we know how to build within
-// 64 KiB: the batch of the report (refused now), the biggest answer there
+// MaxBody: the batch of the report (refused now, as too large), the biggest answer there
 // is, and tool calls whose arguments fill the body in the shapes that cost
 // a reader most.
 func worstMCPBodies() map[string]string {
@@ -234,10 +244,10 @@ func worstMCPBodies() map[string]string {
 		return `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + tool + `","arguments":` + args
 	}
 	fill := func(prefix, unit, suffix string) string {
-		n := (httpapi.MaxBody - len(prefix) - len(suffix)) / len(unit)
+		n := (mcpedge.MaxBody - len(prefix) - len(suffix)) / len(unit)
 		return prefix + strings.Repeat(unit, n) + suffix
 	}
-	batch := fill("[", listTools+",", listTools+"]")
+	report := "[" + strings.Repeat(listTools+",", 1331) + listTools + "]"
 	var keys strings.Builder
 	keys.WriteString(`{"k0":0`)
 	for i := 1; i < wire.MaxKeys; i++ {
@@ -247,14 +257,15 @@ func worstMCPBodies() map[string]string {
 	open := call("act_tron", `{"state":"A","action":`)
 	const close = "}}}"
 	return map[string]string{
-		"a batch of 1,330 tools/list (the report's body)": batch,
+		"a batch of 1,332 tools/list (the report's body)": report,
+		"a batch of tools/list":                           fill("[", listTools+",", listTools+"]"),
 		"tools/list (the longest answer)":                 listTools,
 		"arrays nested 32 deep, many times":               fill(open+"[", strings.Repeat("[", 28)+strings.Repeat("]", 28)+",", "0]"+close),
 		"objects of 64 keys in an action":                 fill(open+"[", keys.String()+",", "{}]"+close),
 		"escapes in a string argument":                    fill(call("start_tron", `{"opponent":"`), `\u0000`, `"`+close),
 		"a long number":                                   fill(call("start_tron", `{"width":`), "9", close),
 		"many elements":                                   fill(open+"[", "0,", "0]"+close),
-		"a live name of 64 KiB":                           fill(call("live_create", `{"players":2,"name":"`), "é", `"`+close),
+		"a live name filling the body":                    fill(call("live_create", `{"players":2,"name":"`), "é", `"`+close),
 	}
 }
 
