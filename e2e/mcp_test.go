@@ -99,9 +99,10 @@ func TestMCPFunction(t *testing.T) {
 	refusedAsJSON(t, e)
 }
 
-// refusedAsJSON: the MCP function refuses a batch (the report's body of
-// 1,300 tools/list, whose answer outgrew Lambda's 6 MB), a repeated key
-// and a page of another origin, each with a short JSON-RPC error.
+// refusedAsJSON: the MCP function refuses the report's body of 1,300
+// tools/list (whose answer outgrew Lambda's 6 MB; over 16 KiB now), a
+// batch, a repeated key and a page of another origin, each with a short
+// JSON-RPC error.
 func refusedAsJSON(t *testing.T, e *emulator) {
 	t.Helper()
 	list := `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`
@@ -109,7 +110,8 @@ func refusedAsJSON(t *testing.T, e *emulator) {
 		name, body, origin, code string
 		status                   int
 	}{
-		{"a batch", "[" + strings.TrimSuffix(strings.Repeat(list+",", 1300), ",") + "]", "", "invalid_request", 400},
+		{"the report's batch", "[" + strings.TrimSuffix(strings.Repeat(list+",", 1300), ",") + "]", "", "body_too_large", 413},
+		{"a batch", "[" + list + "," + list + "]", "", "invalid_request", 400},
 		{"a repeated key", `{"jsonrpc":"2.0","id":1,"id":2,"method":"tools/list"}`, "", "bad_json", 400},
 		{"another origin", list, "https://evil.example", "origin_forbidden", 403},
 	} {

@@ -199,3 +199,29 @@ func FuzzAppendString(f *testing.F) {
 		}
 	})
 }
+
+// TestCheckAtMost: every value counts one, containers and members
+// included; a text of exactly the most passes, one more is refused, and
+// 0 is no limit.
+func TestCheckAtMost(t *testing.T) {
+	for _, tt := range []struct {
+		text   string
+		values int // the values it holds
+	}{
+		{`1`, 1},
+		{`[]`, 1},
+		{`[1,2]`, 3},
+		{`{"a":[1,{"b":null}],"c":"x"}`, 6},
+		{`[[[[]]]]`, 4},
+	} {
+		if err := CheckAtMost([]byte(tt.text), tt.values); err != nil {
+			t.Errorf("%s at most %d: %v", tt.text, tt.values, err)
+		}
+		if err := CheckAtMost([]byte(tt.text), tt.values-1); tt.values > 1 && err == nil {
+			t.Errorf("%s at most %d: taken", tt.text, tt.values-1)
+		}
+		if err := CheckAtMost([]byte(tt.text), 0); err != nil {
+			t.Errorf("%s, no limit: %v", tt.text, err)
+		}
+	}
+}
