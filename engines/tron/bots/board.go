@@ -30,16 +30,6 @@ func boardOf(s *tron.State) *board {
 	return b
 }
 
-func (b *board) living() int {
-	n := 0
-	for p := range b.players {
-		if b.alive[p] {
-			n++
-		}
-	}
-	return n
-}
-
 // step is the cell one move in d leads to from cell c, or -1 off the grid.
 func (b *board) step(c int, d tron.Dir) int {
 	x, y := c%b.w, c/b.w

@@ -24,7 +24,7 @@ func nearTies(s *tron.State, p int) ([]tron.Dir, bool) {
 		return nil, false
 	}
 	values := b.crowd(p, safe)
-	if b.living() == 2 {
+	if s.Living() == 2 {
 		values = b.duel(p, rivals[0], safe, 4*winScore)
 	}
 	var out []tron.Dir

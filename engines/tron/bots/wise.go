@@ -51,7 +51,7 @@ func wise(s *tron.State, p int, rs *rng.Stream) tron.Dir {
 		slack = nearTie + 1
 	}
 	var values []int
-	if b.living() == 2 {
+	if s.Living() == 2 {
 		values = b.duel(p, rivals[0], safe, slack)
 	} else {
 		values = b.crowd(p, safe)
