@@ -40,7 +40,7 @@ func (e *UsageError) Error() string { return e.Msg }
 // An unknown game or level is a *UsageError; so is a choice that leaves
 // nothing to check.
 func Checks(opts Options) ([]check.Check, error) {
-	games, err := choose("game", opts.Games, check.Games)
+	games, err := choose("game", opts.Games, Slugs())
 	if err != nil {
 		return nil, err
 	}
@@ -83,11 +83,16 @@ func choose(what string, names, known []string) ([]string, error) {
 }
 
 func levelChecks(level, game string, opts Options) ([]check.Check, error) {
+	g, _ := GameOf(game)
 	switch level {
 	case check.Protocol:
-		return protocol.Checks(game), nil
+		return protocol.Checks(g.Protocol), nil
 	case check.Rules:
-		return rules.Checks(game, opts.Seeds)
+		seeds := opts.Seeds
+		if seeds <= 0 {
+			seeds = rules.DefaultSeeds
+		}
+		return g.Referee(seeds), nil
 	}
 	return goldenChecks(game, opts.Exact)
 }

@@ -54,7 +54,7 @@ func main() {
 	var games, levels, print, verify string
 	fs := flag.NewFlagSet("conformance", flag.ContinueOnError)
 	fs.StringVar(&cfg.base, "base-url", "http://127.0.0.1:8080", "the implementation's base URL")
-	fs.StringVar(&games, "game", "", "check only these games, comma-separated: "+strings.Join(check.Games, ", ")+" (default every game)")
+	fs.StringVar(&games, "game", "", "check only these games, comma-separated: "+strings.Join(conformance.Slugs(), ", ")+" (default every game)")
 	fs.StringVar(&levels, "level", "", "check only these levels, comma-separated: "+strings.Join(check.Levels, ", ")+" (default every level)")
 	fs.IntVar(&cfg.opts.Seeds, "seeds", 0, "seeds each referee of the rules level plays (default 20)")
 	fs.StringVar(&cfg.opts.Only, "run", "", "check only checks whose name contains this")

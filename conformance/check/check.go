@@ -35,9 +35,6 @@ const (
 // Levels lists every level, in the order they run.
 var Levels = []string{Protocol, Rules, Golden}
 
-// Games lists the games the suite checks, by slug.
-var Games = []string{"brinebell", "tidebreakers", "tinrail", "tron"}
-
 // Target is an implementation under test: a base URL and the HTTP client
 // that reaches it (in tests, one whose transport calls a handler).
 type Target struct {

@@ -14,9 +14,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/conformance/check"
 	"github.com/agentgames/bundle/conformance/protocol"
-	"github.com/agentgames/bundle/conformance/rules"
 	"github.com/agentgames/bundle/internal/testserver"
 )
 
@@ -84,11 +84,11 @@ func Proxy(e Edit) func(http.Handler) http.Handler {
 // last, so a mutant caught before them costs no wait.
 func checks(t *testing.T, game string) []check.Check {
 	t.Helper()
-	rc, err := rules.Checks(game, seeds)
-	if err != nil {
-		t.Fatal(err)
+	g, ok := conformance.GameOf(game)
+	if !ok {
+		t.Fatalf("the suite knows no game %q", game)
 	}
-	cs := append(protocol.Checks(game), rc...)
+	cs := append(protocol.Checks(g.Protocol), g.Referee(seeds)...)
 	slices.SortStableFunc(cs, func(a, b check.Check) int { return cmp.Compare(a.Wait, b.Wait) })
 	return cs
 }
@@ -137,7 +137,7 @@ func mustCatch(t *testing.T, game string, mutants []Mutant) {
 // the unbroken server, so what the mutants fail is theirs.
 func TestTheRealServerPasses(t *testing.T) {
 	t.Parallel()
-	for _, game := range check.Games {
+	for _, game := range conformance.Slugs() {
 		t.Run(game, func(t *testing.T) {
 			t.Parallel()
 			cs := checks(t, game)

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/conformance"
 )
 
 // TestProtocolMutants: the protocol level catches, for every game, the
@@ -17,7 +17,7 @@ import (
 // real implementation's bug would.
 func TestProtocolMutants(t *testing.T) {
 	t.Parallel()
-	for _, game := range check.Games {
+	for _, game := range conformance.Slugs() {
 		t.Run(game, func(t *testing.T) {
 			t.Parallel()
 			mutants := []Mutant{

@@ -57,7 +57,7 @@ func (w *walk) envelope(a *answer, sent json.RawMessage) error {
 		}
 		return nil
 	}
-	if specs[w.game].events && len(h.Events) == 0 {
+	if w.spec.events && len(h.Events) == 0 {
 		return w.fail("events", "an action's answer lists what it caused in events", "events", "absent")
 	}
 	return nil

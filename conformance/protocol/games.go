@@ -13,8 +13,11 @@ import (
 // sample of actions inside it, and the code a grammar action that is not
 // legal now is refused with.
 
-// gameSpec is one game as the protocol level sees it.
-type gameSpec struct {
+// Spec is one game as the protocol level sees it. The suite's registry
+// (conformance.Games) holds one a game.
+type Spec struct {
+	// Slug names the game in its routes.
+	Slug string
 	// options are init queries (seed aside) the game accepts, one a
 	// match; each option is echoed in the view under its name.
 	options []string
@@ -29,14 +32,18 @@ type gameSpec struct {
 	events bool
 	// grammar is a sample of actions inside the grammar, for the answer a.
 	grammar func(a *answer) []json.RawMessage
+	// live says that the game has live matches (the live lobby and
+	// move checks).
+	live bool
 	// notLegal is the code a grammar action that is not legal now is
 	// refused with, while the match is open.
 	notLegal func(a *answer, action json.RawMessage) string
 }
 
-// specs holds every game's spec, by slug.
-var specs = map[string]gameSpec{
-	"brinebell": {
+var (
+	// Brinebell is Brinebell as the protocol level sees it.
+	Brinebell = Spec{
+		Slug:       "brinebell",
 		options:    []string{""},
 		defaults:   map[string]any{},
 		badOptions: []string{"opponent=easy", "players=2"},
@@ -68,8 +75,11 @@ var specs = map[string]gameSpec{
 			}
 			return "illegal_action"
 		},
-	},
-	"tidebreakers": {
+	}
+	// Tidebreakers is Tidebreakers as the protocol level sees it.
+	Tidebreakers = Spec{
+		Slug:       "tidebreakers",
+		live:       true,
 		options:    []string{"players=2&opponent=sample", "players=3&opponent=strong", "players=4&opponent=random"},
 		defaults:   map[string]any{"players": json.Number("2"), "opponent": "sample"},
 		badOptions: []string{"players=1", "players=5", "players=two", "players=", "players=3.0", "opponent=easy", "opponent=Sample", "width=10"},
@@ -93,8 +103,10 @@ var specs = map[string]gameSpec{
 			return out
 		},
 		notLegal: func(*answer, json.RawMessage) string { return "illegal_action" },
-	},
-	"tinrail": {
+	}
+	// Tinrail is Tinrail as the protocol level sees it.
+	Tinrail = Spec{
+		Slug:       "tinrail",
 		options:    []string{"opponent=wise", "opponent=easy"},
 		defaults:   map[string]any{"opponent": "wise"},
 		badOptions: []string{"opponent=hard", "opponent=", "opponent=Wise", "opponent=easy&opponent=wise", "players=2"},
@@ -118,8 +130,10 @@ var specs = map[string]gameSpec{
 			return out
 		},
 		notLegal: func(*answer, json.RawMessage) string { return "illegal_action" },
-	},
-	"tron": {
+	}
+	// Tron is Tron as the protocol level sees it.
+	Tron = Spec{
+		Slug:     "tron",
 		options:  []string{"players=2&width=12&height=9&opponent=easy", "players=3&width=5&height=7&opponent=wise", "players=4&width=20&height=20&opponent=easy"},
 		defaults: map[string]any{"players": json.Number("2"), "width": json.Number("100"), "height": json.Number("100"), "opponent": "easy"},
 		badOptions: []string{"players=1", "players=5", "players=3.0", "width=4", "width=101", "height=4", "height=101", "width=ten",
@@ -133,8 +147,8 @@ var specs = map[string]gameSpec{
 			return rawActions(`{"type":"move","dir":"x+"}`, `{"type":"move","dir":"x-"}`, `{"type":"move","dir":"y+"}`, `{"type":"move","dir":"y-"}`)
 		},
 		notLegal: func(*answer, json.RawMessage) string { return "illegal_action" },
-	},
-}
+	}
+)
 
 // commonInvalid are actions outside every game's grammar.
 var commonInvalid = []string{`"x"`, `null`, `[]`, `5`, `{}`, `{"type":"nosuch"}`}
@@ -146,7 +160,7 @@ var commonBadOptions = []string{"seed=-1", "seed=abc", "seed=1.5", "seed=", "see
 	"seed=1&seed=1", "nosuch=1", "Seed=1"}
 
 // invalidActions are game's actions outside its grammar.
-func (g gameSpec) invalidActions() []json.RawMessage {
+func (g Spec) invalidActions() []json.RawMessage {
 	return rawActions(slices.Concat(commonInvalid, g.invalid)...)
 }
 

@@ -13,14 +13,15 @@ import (
 // (no seed in any answer) until the answer that ends it, which reports
 // it; and that seed deals the same match: replaying the actions from an
 // init with it answers the same, tokens and seed aside.
-func hiddenSeedCheck(game, options string) check.Check {
+func hiddenSeedCheck(spec Spec, options string) check.Check {
+	game := spec.Slug
 	name := "server-picked seed"
 	if options != "" {
 		name += " " + options
 	}
 	name += ", random agent"
 	return check.Check{Game: game, Level: check.Protocol, Name: name, Run: func(ctx context.Context, t check.Target) error {
-		w, err := newWalk(ctx, t, game, name)
+		w, err := newWalk(ctx, t, spec, name)
 		if err != nil {
 			return err
 		}

@@ -29,14 +29,15 @@ const maxSteps = 600
 const surviveSteps = 40
 
 // matchCheck plays a match of seed with the init options given.
-func matchCheck(game string, seed uint64, options string) check.Check {
+func matchCheck(spec Spec, seed uint64, options string) check.Check {
+	game := spec.Slug
 	name := fmt.Sprintf("seed %d", seed)
 	if options != "" {
 		name += " " + options
 	}
 	name += ", random agent"
 	return check.Check{Game: game, Level: check.Protocol, Name: "match " + name, Run: func(ctx context.Context, t check.Target) error {
-		w, err := newWalk(ctx, t, game, name)
+		w, err := newWalk(ctx, t, spec, name)
 		if err != nil {
 			return err
 		}
@@ -46,7 +47,7 @@ func matchCheck(game string, seed uint64, options string) check.Check {
 
 // playMatch is matchCheck's match.
 func (w *walk) playMatch(seed uint64, options string) error {
-	spec := specs[w.game]
+	spec := w.spec
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b9))
 	a, err := w.init(joinQuery(fmt.Sprintf("seed=%d", seed), options))
 	if err != nil {

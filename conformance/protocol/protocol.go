@@ -52,25 +52,21 @@ import "github.com/agentgames/bundle/conformance/check"
 // matchSeeds are the seeds the match checks play, one an option set.
 var matchSeeds = []uint64{1, 2, 3}
 
-// Checks are game's protocol checks (none for a game it does not know).
-func Checks(game string) []check.Check {
-	spec, ok := specs[game]
-	if !ok {
-		return nil
-	}
-	cs := []check.Check{siteCheck(game), initCheck(game), routesCheck(game), tokensCheck(game), malformedCheck(game), variantsCheck(game)}
+// Checks are the protocol checks of the game spec describes.
+func Checks(spec Spec) []check.Check {
+	cs := []check.Check{siteCheck(spec), initCheck(spec), routesCheck(spec), tokensCheck(spec), malformedCheck(spec), variantsCheck(spec)}
 	for i, seed := range matchSeeds {
-		cs = append(cs, matchCheck(game, seed, spec.options[i%len(spec.options)]))
+		cs = append(cs, matchCheck(spec, seed, spec.options[i%len(spec.options)]))
 	}
-	cs = append(cs, hiddenSeedCheck(game, spec.options[len(spec.options)-1]))
-	if game == "tidebreakers" {
+	cs = append(cs, hiddenSeedCheck(spec, spec.options[len(spec.options)-1]))
+	if spec.live {
 		cs = append(cs, liveChecks()...)
 	}
 	return cs
 }
 
 // fixedMatch names the match the request checks take their token from.
-func fixedMatch(game string) (string, string) {
-	query := joinQuery("seed=5", specs[game].options[0])
+func fixedMatch(spec Spec) (string, string) {
+	query := joinQuery("seed=5", spec.options[0])
 	return query, "init?" + query
 }

@@ -18,10 +18,11 @@ import (
 // whatever their form.
 
 // requestCheck is a check that starts from the fixed match's init.
-func requestCheck(game, name string, run func(w *walk, init *answer) error) check.Check {
-	query, match := fixedMatch(game)
+func requestCheck(spec Spec, name string, run func(w *walk, init *answer) error) check.Check {
+	game := spec.Slug
+	query, match := fixedMatch(spec)
 	return check.Check{Game: game, Level: check.Protocol, Name: name, Run: func(ctx context.Context, t check.Target) error {
-		w, err := newWalk(ctx, t, game, name+" (token of "+match+")")
+		w, err := newWalk(ctx, t, spec, name+" (token of "+match+")")
 		if err != nil {
 			return err
 		}
@@ -42,8 +43,8 @@ var tokenCodes = []string{"token_malformed", "token_format", "token_unknown_key"
 // one with a character added or a bit flipped anywhere, a token code
 // (token_forged when altered in its middle); another game's token
 // token_forged. Each is a 400.
-func tokensCheck(game string) check.Check {
-	return requestCheck(game, "tokens", func(w *walk, a *answer) error {
+func tokensCheck(spec Spec) check.Check {
+	return requestCheck(spec, "tokens", func(w *walk, a *answer) error {
 		action, token := a.head.LegalActions[0], a.token()
 		reject := func(body []byte, codes ...string) error {
 			return w.reject(http.MethodPost, w.actionRoute(), w.actionRoute(), nil, body, http.StatusBadRequest, codes...)
@@ -78,15 +79,16 @@ func tokensCheck(game string) check.Check {
 				return withDetail(err, fmt.Sprintf("the token cut to %d of its %d characters", n, len(token)))
 			}
 		}
-		other := foreignGame(w.game)
-		ow := *w
-		ow.game = other
-		o, err := ow.init("seed=5")
+		other, err := w.otherGame()
+		if err != nil || other == nil {
+			return err // nil: the server serves no other game to take a token of
+		}
+		o, err := other.init("seed=5")
 		if err != nil {
 			return err
 		}
 		if err := reject(withState(o.token()), "token_forged"); err != nil {
-			return withDetail(err, "a token of "+other+", made for another game")
+			return withDetail(err, "a token of "+other.game+", made for another game")
 		}
 		return nil
 	})
@@ -103,17 +105,39 @@ func flipBit(token string, i int) string {
 	return token[:i] + string(alphabet[j^32]) + token[i+1:]
 }
 
-// foreignGame is another game than game, whose tokens game must refuse.
-func foreignGame(game string) string {
-	i := slices.Index(check.Games, game)
-	return check.Games[(i+1)%len(check.Games)]
+// otherGame is the walk on another game the server lists in GET
+// /api/games (the first in its order), whose tokens w's game must refuse;
+// nil when it lists no other. Only the slug and the routes are used, so
+// the suite need not know the game.
+func (w *walk) otherGame() (*walk, error) {
+	r, err := w.send(http.MethodGet, "/api/games", "/api/games", nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.expectStatus(r, http.StatusOK, "GET /api/games answers the index"); err != nil {
+		return nil, err
+	}
+	var index struct {
+		Games []struct {
+			Slug string `json:"slug"`
+		} `json:"games"`
+	}
+	json.Unmarshal(r.Body, &index)
+	for _, g := range index.Games {
+		if g.Slug != w.game && g.Slug != "" {
+			ow := *w
+			ow.game, ow.spec = g.Slug, Spec{Slug: g.Slug}
+			return &ow, nil
+		}
+	}
+	return nil, nil
 }
 
 // malformedCheck: a body that is not one JSON object, or repeats a key, or
 // nests deeper than 32, is bad_json; an unknown field (names match
 // exactly) is invalid_request; a body over 64 KiB is a 413 body_too_large.
-func malformedCheck(game string) check.Check {
-	return requestCheck(game, "malformed requests", func(w *walk, a *answer) error {
+func malformedCheck(spec Spec) check.Check {
+	return requestCheck(spec, "malformed requests", func(w *walk, a *answer) error {
 		action, token := string(a.head.LegalActions[0]), a.token()
 		good := `{"state":"` + token + `","action":` + action + `}`
 		deep := strings.Repeat(`{"a":`, 40) + "1" + strings.Repeat("}", 40)
@@ -151,8 +175,8 @@ func malformedCheck(game string) check.Check {
 // with none), with the token as stateToken, with its keys in another
 // order, and with a whole number written 2.0: each answers as the plain
 // request does, tokens aside.
-func variantsCheck(game string) check.Check {
-	return requestCheck(game, "request forms", func(w *walk, a *answer) error {
+func variantsCheck(spec Spec) check.Check {
+	return requestCheck(spec, "request forms", func(w *walk, a *answer) error {
 		action, token := a.head.LegalActions[0], a.token()
 		want, err := w.act(token, action)
 		if err != nil {

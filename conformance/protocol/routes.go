@@ -18,9 +18,10 @@ import (
 // siteCheck: GET /api/games lists the game with its three URLs; /llms.txt,
 // / (the same text), /openapi.yaml and /docs/api/{slug} are served, as the
 // contract types them; docs of an unknown game are a 404.
-func siteCheck(game string) check.Check {
+func siteCheck(spec Spec) check.Check {
+	game := spec.Slug
 	return check.Check{Game: game, Level: check.Protocol, Name: "index and documents", Run: func(ctx context.Context, t check.Target) error {
-		w, err := newWalk(ctx, t, game, "")
+		w, err := newWalk(ctx, t, spec, "")
 		if err != nil {
 			return err
 		}
@@ -81,10 +82,10 @@ func siteCheck(game string) check.Check {
 // answers a new match whose view shows them; a bad seed, a parameter sent
 // twice, an unknown parameter, or an option value outside its enum or
 // bounds is a 400 invalid_request.
-func initCheck(game string) check.Check {
+func initCheck(spec Spec) check.Check {
+	game := spec.Slug
 	return check.Check{Game: game, Level: check.Protocol, Name: "init options", Run: func(ctx context.Context, t check.Target) error {
-		spec := specs[game]
-		w, err := newWalk(ctx, t, game, "")
+		w, err := newWalk(ctx, t, spec, "")
 		if err != nil {
 			return err
 		}
@@ -125,9 +126,10 @@ func initCheck(game string) check.Check {
 // routesCheck: the loop's paths refuse other methods with 405
 // method_not_allowed and an Allow header naming the method they take (and
 // not the one refused), and an unknown game's are a 404 unknown_game.
-func routesCheck(game string) check.Check {
+func routesCheck(spec Spec) check.Check {
+	game := spec.Slug
 	return check.Check{Game: game, Level: check.Protocol, Name: "methods and unknown games", Run: func(ctx context.Context, t check.Target) error {
-		w, err := newWalk(ctx, t, game, "init?seed=5")
+		w, err := newWalk(ctx, t, spec, "init?seed=5")
 		if err != nil {
 			return err
 		}

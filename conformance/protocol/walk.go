@@ -23,20 +23,21 @@ type walk struct {
 	ctx      context.Context
 	t        check.Target
 	contract *contractDoc
-	game     string
+	game     string // the game's slug
+	spec     Spec
 	match    string          // the match, for people: "seed 7, random agent"
 	step     int             // 0 the init, n the n-th action, -1 outside a match
 	action   json.RawMessage // the action of step, if any
 }
 
 // newWalk starts a walk outside any match.
-func newWalk(ctx context.Context, t check.Target, game, match string) (*walk, error) {
+func newWalk(ctx context.Context, t check.Target, spec Spec, match string) (*walk, error) {
 	d, f := contractOf()
 	if f != nil {
 		f.Match = match
 		return nil, f
 	}
-	return &walk{ctx: ctx, t: t, contract: d, game: game, match: match, step: -1}, nil
+	return &walk{ctx: ctx, t: t, contract: d, game: spec.Slug, spec: spec, match: match, step: -1}, nil
 }
 
 // at places the walk at a step and the action sent there.

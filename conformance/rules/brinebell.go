@@ -84,9 +84,9 @@ var brinebellAgents = []brinebellAgent{
 	{name: "edge", next: brinebellEdgeMove},
 }
 
-// brinebellChecks are Brinebell's rules checks: every agent on every seed,
+// Brinebell is Brinebell's referee, its rules checks: every agent on every seed,
 // and a run on a seed the server picks, replayed from the seed it reports.
-func brinebellChecks(seeds int) []check.Check {
+func Brinebell(seeds int) []check.Check {
 	var cs []check.Check
 	for i := range seeds {
 		seed := int64(i)*7919 + 11

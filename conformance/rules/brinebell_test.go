@@ -11,10 +11,7 @@ import (
 // default seeds against this bundle's server, in sequence, and reports
 // how long they took.
 func TestBrinebellRealServerPasses(t *testing.T) {
-	cs, err := Checks("brinebell", DefaultSeeds)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cs := Brinebell(DefaultSeeds)
 	if len(cs) != 2*DefaultSeeds+1 {
 		t.Fatalf("%d checks, want %d", len(cs), 2*DefaultSeeds+1)
 	}

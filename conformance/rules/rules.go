@@ -7,43 +7,11 @@
 // it judges any other.
 package rules
 
-import (
-	"fmt"
-	"slices"
+import "github.com/agentgames/bundle/conformance/check"
 
-	"github.com/agentgames/bundle/conformance/check"
-)
-
-// referees holds each game's checks for a number of seeds.
-var referees = map[string]func(seeds int) []check.Check{
-	"brinebell":    brinebellChecks,
-	"tidebreakers": tidebreakersChecks,
-	"tinrail":      tinrailChecks,
-	"tron":         tronChecks,
-}
+// Referee is a game's rules checks for a number of seeds: the suite's
+// registry (conformance.Games) holds one a game.
+type Referee func(seeds int) []check.Check
 
 // DefaultSeeds is how many seeds each game's referee plays by default.
 const DefaultSeeds = 20
-
-// Checks are the rules checks of game over seeds seeds (DefaultSeeds when
-// seeds is 0).
-func Checks(game string, seeds int) ([]check.Check, error) {
-	f, ok := referees[game]
-	if !ok {
-		return nil, fmt.Errorf("no referee for game %q", game)
-	}
-	if seeds <= 0 {
-		seeds = DefaultSeeds
-	}
-	return f(seeds), nil
-}
-
-// Games lists the games that have a referee.
-func Games() []string {
-	var out []string
-	for g := range referees {
-		out = append(out, g)
-	}
-	slices.Sort(out)
-	return out
-}

@@ -70,11 +70,11 @@ import (
 // tidebreakersCaptainNames are the built-in captains init takes.
 var tidebreakersCaptainNames = []string{"sample", "strong", "random"}
 
-// tidebreakersChecks are Tidebreakers' rules checks: per seed, one match
+// Tidebreakers is Tidebreakers' referee, its rules checks: per seed, one match
 // of each agent (random, adversarial, conqueror), 2 to 4 captains as the
 // seed goes and a kind of captains for each agent, so that every pairing
 // of the two comes up within 9 seeds; then the live match API's.
-func tidebreakersChecks(seeds int) []check.Check {
+func Tidebreakers(seeds int) []check.Check {
 	var out []check.Check
 	for s := range seeds {
 		for k, agent := range []string{"random", "adversarial", "conqueror"} {

@@ -14,7 +14,7 @@ import (
 // the default seeds passes against this bundle's server, in time.
 func TestTidebreakersRefereePassesTheServer(t *testing.T) {
 	var matches []check.Check
-	for _, c := range tidebreakersChecks(DefaultSeeds) {
+	for _, c := range Tidebreakers(DefaultSeeds) {
 		if strings.Contains(c.Name, "-agent-seed") { // not the live match API's checks
 			matches = append(matches, c)
 		}

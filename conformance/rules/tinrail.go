@@ -90,8 +90,8 @@ import (
 	"github.com/agentgames/bundle/conformance/check"
 )
 
-// tinrailChecks are tinrail's rules checks: a match a seed and an agent.
-func tinrailChecks(seeds int) []check.Check {
+// Tinrail is Tinrail's referee, its rules checks: a match a seed and an agent.
+func Tinrail(seeds int) []check.Check {
 	var out []check.Check
 	for i := range seeds {
 		seed := uint64(1 + i)

@@ -13,7 +13,7 @@ import (
 // TestTinrailRefereePasses: every Tinrail rules check passes against this
 // bundle's server with the default seeds.
 func TestTinrailRefereePasses(t *testing.T) {
-	runChecks(t, check.HandlerTarget(testserver.New(t)), tinrailChecks(DefaultSeeds))
+	runChecks(t, check.HandlerTarget(testserver.New(t)), Tinrail(DefaultSeeds))
 }
 
 // TestTinrailTileTable: the referee's tile table is the one the docs

@@ -1,7 +1,7 @@
 package rules
 
 // This file holds Tron's referee: its checks (the doc comment of
-// tronChecks lists what they judge and what the API does not let them
+// Tron lists what they judge and what the API does not let them
 // judge), the matches' options, the wire types the answers decode into and
 // the grid's moves.
 
@@ -13,7 +13,7 @@ import (
 	"github.com/agentgames/bundle/conformance/check"
 )
 
-// tronChecks are Tron's rules checks: for each seed one match with a
+// Tron is Tron's referee, its rules checks: for each seed one match with a
 // random agent and one with an adversarial agent, over a spread of
 // options (2 to 4 cycles, easy and wise bots, grids from 5x5 to 100x5 and
 // the 100x100 default), judging every answer of the stateless loop from
@@ -62,7 +62,7 @@ import (
 //     head otherwise);
 //   - the sealed seed of a match whose seed the server picks (every match
 //     here chooses its seed) and what the token holds (it is sealed).
-func tronChecks(seeds int) []check.Check {
+func Tron(seeds int) []check.Check {
 	var cs []check.Check
 	for i := range seeds {
 		for _, adversarial := range []bool{false, true} {
