@@ -20,8 +20,8 @@ import (
 type Options struct {
 	// Games and Levels name what to check; empty means every one.
 	Games, Levels []string
-	// Seeds is how many seeds each referee of the rules level plays (its
-	// default when 0).
+	// Seeds is how many seeds each referee of the rules level plays
+	// (rules.DefaultSeeds when 0; fewer than 0 is a usage error).
 	Seeds int
 	// Only keeps the checks whose name contains it.
 	Only string
@@ -40,6 +40,9 @@ func (e *UsageError) Error() string { return e.Msg }
 // An unknown game or level is a *UsageError; so is a choice that leaves
 // nothing to check.
 func Checks(opts Options) ([]check.Check, error) {
+	if opts.Seeds < 0 {
+		return nil, &UsageError{fmt.Sprintf("%d seeds: a referee plays 1 seed or more", opts.Seeds)}
+	}
 	games, err := choose("game", opts.Games, Slugs())
 	if err != nil {
 		return nil, err
@@ -143,6 +146,7 @@ func goldenChecks(game string, exact bool) ([]check.Check, error) {
 type Result struct {
 	Game, Level, Name string
 	Err               error
+	Started           time.Time // when the check began
 	Took              time.Duration
 }
 
@@ -188,7 +192,7 @@ func Run(ctx context.Context, t check.Target, checks []check.Check, parallel int
 				c := checks[i]
 				start := time.Now()
 				err := c.Run(ctx, t)
-				r := Result{Game: c.Game, Level: c.Level, Name: c.Name, Err: err, Took: time.Since(start)}
+				r := Result{Game: c.Game, Level: c.Level, Name: c.Name, Err: err, Started: start, Took: time.Since(start)}
 				mu.Lock()
 				results[i] = r
 				done++

@@ -36,6 +36,7 @@ import (
 
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/conformance/rules"
 	"github.com/agentgames/bundle/golden"
 	"github.com/agentgames/bundle/internal/version"
 )
@@ -56,7 +57,7 @@ func main() {
 	fs.StringVar(&cfg.base, "base-url", "http://127.0.0.1:8080", "the implementation's base URL")
 	fs.StringVar(&games, "game", "", "check only these games, comma-separated: "+strings.Join(conformance.Slugs(), ", ")+" (default every game)")
 	fs.StringVar(&levels, "level", "", "check only these levels, comma-separated: "+strings.Join(check.Levels, ", ")+" (default every level)")
-	fs.IntVar(&cfg.opts.Seeds, "seeds", 0, "seeds each referee of the rules level plays (default 20)")
+	fs.IntVar(&cfg.opts.Seeds, "seeds", rules.DefaultSeeds, "seeds each referee of the rules level plays, 1 or more")
 	fs.StringVar(&cfg.opts.Only, "run", "", "check only checks whose name contains this")
 	fs.BoolVar(&cfg.opts.Exact, "exact", false, "golden level: compare the observation text and the order of legalActions byte for byte too")
 	fs.IntVar(&cfg.parallel, "parallel", 4, "checks run at once")
@@ -79,6 +80,10 @@ func main() {
 	}
 	if verify != "" {
 		os.Exit(verifyRanked(os.Stdout, check.NewTarget(cfg.base), verify))
+	}
+	if cfg.opts.Seeds < 1 {
+		fmt.Fprintf(os.Stderr, "conformance: -seeds %d: each referee plays 1 seed or more\n", cfg.opts.Seeds)
+		os.Exit(2)
 	}
 	cfg.opts.Games, cfg.opts.Levels = list(games), list(levels)
 	os.Exit(run(os.Stdout, check.NewTarget(cfg.base), cfg))

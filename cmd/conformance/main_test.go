@@ -55,8 +55,8 @@ func TestRunAgainstAServer(t *testing.T) {
 	}
 }
 
-// TestUsageErrors: an unknown game or level, or a filter that leaves
-// nothing, is a usage error (exit 2), not "0 passed, 0 failed"; so is a
+// TestUsageErrors: an unknown game or level, a filter that leaves
+// nothing, or fewer than 0 seeds (0 is the default), is a usage error (exit 2), not "0 passed, 0 failed"; so is a
 // server that cannot be reached.
 func TestUsageErrors(t *testing.T) {
 	t.Parallel()
@@ -66,6 +66,7 @@ func TestUsageErrors(t *testing.T) {
 		{Games: []string{"chess"}},
 		{Levels: []string{"deep"}},
 		{Games: []string{"tinrail"}, Levels: []string{"golden"}, Only: "no check has this name"},
+		{Games: []string{"tinrail"}, Seeds: -1},
 	} {
 		if code := run(io.Discard, check.NewTarget(srv.URL), config{opts: opts, parallel: 1}); code != 2 {
 			t.Errorf("%+v: exit %d, want 2", opts, code)
