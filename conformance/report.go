@@ -44,6 +44,9 @@ func Summarize(results []Result) []Summary {
 		}
 		s := &out[i]
 		s.Secs += r.Took.Seconds()
+		if r.Started.IsZero() { // a result no check ran for: a game not served
+			continue
+		}
 		if end := r.Started.Add(r.Took); s.first.IsZero() {
 			s.first, s.last = r.Started, end
 		} else {

@@ -158,13 +158,21 @@ func run(w io.Writer, target check.Target, cfg config) int {
 		return 1
 	}
 	ctx := context.Background()
+	var missing []conformance.Result
 	if r, err := target.Do(ctx, "GET", "/api/games", nil, nil); err != nil {
 		fmt.Fprintf(os.Stderr, "conformance: cannot reach %s: %v\n", target.Base, err)
 		return 2
 	} else if r.Status != 200 {
 		fmt.Fprintf(w, "note: GET %s/api/games answered HTTP %d\n", target.Base, r.Status)
+	} else if served, err := conformance.ServedGames(r.Body); err != nil {
+		fmt.Fprintf(w, "note: %v\n", err)
+	} else {
+		checks, missing = conformance.Unserved(checks, served)
 	}
 	fmt.Fprintf(w, "checking %s: %d checks\n", target.Base, len(checks))
+	for _, m := range missing {
+		fmt.Fprintf(w, "FAIL %s: %s is not served (%s)\n", m.Ref(), m.Game, m.Failure().Detail)
+	}
 	start := time.Now()
 	results := conformance.Run(ctx, target, checks, cfg.parallel, func(done int, r conformance.Result) {
 		if r.Err == nil {
@@ -175,7 +183,7 @@ func run(w io.Writer, target check.Target, cfg config) int {
 			strings.ReplaceAll(r.Failure().Error(), "\n", "\n    "))
 	})
 	took := time.Since(start)
-	rep := conformance.NewReport(target.Base, start, took, results)
+	rep := conformance.NewReport(target.Base, start, took, append(missing, results...))
 	fmt.Fprintln(w)
 	conformance.WriteTable(w, rep.Summary)
 	fmt.Fprintf(w, "%d passed, %d failed against %s in %s\n", rep.Passed, rep.Failed, target.Base, took.Round(time.Millisecond))

@@ -18,6 +18,7 @@ import (
 	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/games/tinrail"
 	"github.com/agentgames/bundle/internal/testserver"
 	"github.com/agentgames/bundle/play"
 )
@@ -76,6 +77,23 @@ func TestUsageErrors(t *testing.T) {
 	dead.Close()
 	if code := run(io.Discard, check.NewTarget(dead.URL), config{parallel: 1}); code != 2 {
 		t.Errorf("a server that is down: exit %d, want 2", code)
+	}
+}
+
+// TestGamesNotServed: against a server of Tinrail alone, each other game
+// is one failed line, "not served", in place of its checks, and every
+// Tinrail check passes.
+func TestGamesNotServed(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(testserver.Of(t, tinrail.Game{}))
+	defer srv.Close()
+	var out bytes.Buffer
+	code := run(&out, check.NewTarget(srv.URL), config{opts: conformance.Options{Levels: []string{check.Protocol}}, parallel: 4})
+	text := out.String()
+	t.Log(text)
+	if code != 1 || strings.Count(text, "FAIL") != 3 || strings.Count(text, "is not served") != 3 ||
+		!strings.Contains(text, "tron/protocol/not served") || !strings.Contains(text, "3 failed") {
+		t.Errorf("exit %d:\n%s", code, text)
 	}
 }
 

@@ -3,15 +3,10 @@ package protocol
 import (
 	"context"
 	"testing"
-	"time"
 
-	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/conformance/check"
 	"github.com/agentgames/bundle/games/tinrail"
-	"github.com/agentgames/bundle/internal/seal"
-	"github.com/agentgames/bundle/play"
-	"github.com/agentgames/bundle/store/token"
-	"github.com/agentgames/bundle/transport/httpapi"
+	"github.com/agentgames/bundle/internal/testserver"
 )
 
 // TestOneGameServer: a server of Tinrail alone passes every Tinrail
@@ -19,11 +14,7 @@ import (
 // game the server lists, and with none it has none to try (it used to
 // fetch a Tron token, and fail on the 404).
 func TestOneGameServer(t *testing.T) {
-	ring, err := seal.NewKeyring(seal.NewRandomKey(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := httpapi.New(play.NewService(token.Store{Keys: ring}, time.Now, tinrail.Game{}), bundle.OpenAPI)
+	h := testserver.Of(t, tinrail.Game{})
 	for _, c := range Checks(Tinrail) {
 		if err := c.Run(context.Background(), check.HandlerTarget(h)); err != nil {
 			t.Errorf("%s: %v", c.Ref(), err)

@@ -21,7 +21,13 @@ import (
 // ledger in memory for ranked play.
 func New(t testing.TB) *httpapi.Server {
 	t.Helper()
-	return httpapi.New(service(t), bundle.OpenAPI)
+	return httpapi.New(service(t, games.All()...), bundle.OpenAPI)
+}
+
+// Of is New serving only the games given: a partial implementation.
+func Of(t testing.TB, served ...play.Game) *httpapi.Server {
+	t.Helper()
+	return httpapi.New(service(t, served...), bundle.OpenAPI)
 }
 
 // WithLive is New serving live Tidebreakers matches too, kept in memory
@@ -42,7 +48,7 @@ func Parts(t testing.TB, clock play.Clock) (*play.Service, *live.Server, *httpap
 	if clock == nil {
 		clock = time.Now
 	}
-	svc := service(t)
+	svc := service(t, games.All()...)
 	matches := live.NewServer(&memory.Store{}, clock).WithCreateLimit(0)
 	h := httpapi.New(svc, bundle.OpenAPI)
 	h.ServeLive(matches)
@@ -50,13 +56,13 @@ func Parts(t testing.TB, clock play.Clock) (*play.Service, *live.Server, *httpap
 	return svc, matches, h
 }
 
-// service is every game over sealed tokens under a random key, with a
+// service is the games over sealed tokens under a random key, with a
 // ledger in memory.
-func service(t testing.TB) *play.Service {
+func service(t testing.TB, served ...play.Game) *play.Service {
 	t.Helper()
 	ring, err := seal.NewKeyring(seal.NewRandomKey(1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return play.NewService(token.Store{Keys: ring}, time.Now, games.All()...).WithLedger(&memory.Store{})
+	return play.NewService(token.Store{Keys: ring}, time.Now, served...).WithLedger(&memory.Store{})
 }
