@@ -14,12 +14,13 @@ import (
 // first of them starting to the last ending (Wall), shorter when checks
 // ran in parallel.
 type Summary struct {
-	Game   string  `json:"game"`
-	Level  string  `json:"level"`
-	Passed int     `json:"passed"`
-	Failed int     `json:"failed"`
-	Secs   float64 `json:"seconds"`
-	Wall   float64 `json:"wallSeconds"`
+	Game    string  `json:"game"`
+	Level   string  `json:"level"`
+	Passed  int     `json:"passed"`
+	Failed  int     `json:"failed"`
+	Skipped int     `json:"skipped"`
+	Secs    float64 `json:"seconds"`
+	Wall    float64 `json:"wallSeconds"`
 
 	first, last time.Time
 }
@@ -37,9 +38,12 @@ func Summarize(results []Result) []Summary {
 			at[k] = i
 			out = append(out, Summary{Game: r.Game, Level: r.Level})
 		}
-		if r.Err != nil {
+		switch {
+		case r.Skipped() != "":
+			out[i].Skipped++
+		case r.Err != nil:
 			out[i].Failed++
-		} else {
+		default:
 			out[i].Passed++
 		}
 		s := &out[i]
@@ -74,13 +78,13 @@ func maxTime(a, b time.Time) time.Time {
 // WriteTable writes the summaries as a table, one row a game and level,
 // and a total.
 func WriteTable(w io.Writer, sums []Summary) {
-	fmt.Fprintf(w, "%-13s %-9s %7s %7s %9s %7s\n", "game", "level", "passed", "failed", "check-s", "wall-s")
-	var p, f int
+	fmt.Fprintf(w, "%-13s %-9s %7s %7s %7s %9s %7s\n", "game", "level", "passed", "failed", "skipped", "check-s", "wall-s")
+	var p, f, sk int
 	for _, s := range sums {
-		fmt.Fprintf(w, "%-13s %-9s %7d %7d %9.1f %7.1f\n", s.Game, s.Level, s.Passed, s.Failed, s.Secs, s.Wall)
-		p, f = p+s.Passed, f+s.Failed
+		fmt.Fprintf(w, "%-13s %-9s %7d %7d %7d %9.1f %7.1f\n", s.Game, s.Level, s.Passed, s.Failed, s.Skipped, s.Secs, s.Wall)
+		p, f, sk = p+s.Passed, f+s.Failed, sk+s.Skipped
 	}
-	fmt.Fprintf(w, "%-13s %-9s %7d %7d\n", "total", "", p, f)
+	fmt.Fprintf(w, "%-13s %-9s %7d %7d %7d\n", "total", "", p, f, sk)
 }
 
 // Report is a run as -report writes it.
@@ -90,6 +94,7 @@ type Report struct {
 	Secs    float64      `json:"seconds"`
 	Passed  int          `json:"passed"`
 	Failed  int          `json:"failed"`
+	Skipped int          `json:"skipped"`
 	Summary []Summary    `json:"summary"`
 	Results []ReportItem `json:"results"`
 }
@@ -101,6 +106,7 @@ type ReportItem struct {
 	Name    string         `json:"name"`
 	OK      bool           `json:"ok"`
 	Secs    float64        `json:"seconds"`
+	Skipped string         `json:"skipped,omitempty"`
 	Failure *ReportFailure `json:"failure,omitempty"`
 }
 
@@ -121,8 +127,10 @@ type ReportFailure struct {
 func NewReport(base string, started time.Time, took time.Duration, results []Result) *Report {
 	rep := &Report{Base: base, Started: started.UTC(), Secs: took.Seconds(), Summary: Summarize(results)}
 	for _, r := range results {
-		item := ReportItem{Game: r.Game, Level: r.Level, Name: r.Name, OK: r.Err == nil, Secs: r.Took.Seconds()}
-		if f := r.Failure(); f != nil {
+		item := ReportItem{Game: r.Game, Level: r.Level, Name: r.Name, OK: r.Err == nil, Secs: r.Took.Seconds(), Skipped: r.Skipped()}
+		if item.Skipped != "" {
+			rep.Skipped++
+		} else if f := r.Failure(); f != nil {
 			rep.Failed++
 			item.Failure = &ReportFailure{Match: f.Match, Step: f.Step, Action: f.Action, Path: f.Path,
 				Rule: f.Rule, Want: f.Want, Got: f.Got, Detail: f.Detail, Message: f.Error()}
@@ -148,16 +156,21 @@ func (rep *Report) WriteJUnit(w io.Writer) error {
 		Message string `xml:"message,attr"`
 		Text    string `xml:",chardata"`
 	}
+	type skipped struct {
+		Message string `xml:"message,attr"`
+	}
 	type testcase struct {
 		Name      string   `xml:"name,attr"`
 		Classname string   `xml:"classname,attr"`
 		Time      string   `xml:"time,attr"`
 		Failure   *failure `xml:"failure,omitempty"`
+		Skipped   *skipped `xml:"skipped,omitempty"`
 	}
 	type testsuite struct {
 		Name     string     `xml:"name,attr"`
 		Tests    int        `xml:"tests,attr"`
 		Failures int        `xml:"failures,attr"`
+		Skipped  int        `xml:"skipped,attr"`
 		Time     string     `xml:"time,attr"`
 		Cases    []testcase `xml:"testcase"`
 	}
@@ -170,7 +183,7 @@ func (rep *Report) WriteJUnit(w io.Writer) error {
 		Suites   []testsuite `xml:"testsuite"`
 	}
 	secs := func(s float64) string { return fmt.Sprintf("%.3f", s) }
-	doc.Name, doc.Tests, doc.Failures, doc.Time = "conformance "+rep.Base, rep.Passed+rep.Failed, rep.Failed, secs(rep.Secs)
+	doc.Name, doc.Tests, doc.Failures, doc.Time = "conformance "+rep.Base, rep.Passed+rep.Failed+rep.Skipped, rep.Failed, secs(rep.Secs)
 	at := map[string]int{}
 	for i, sum := range rep.Summary {
 		k := sum.Game + "." + sum.Level
@@ -185,6 +198,10 @@ func (rep *Report) WriteJUnit(w io.Writer) error {
 			first, _, _ := strings.Cut(r.Failure.Message, "\n")
 			tc.Failure = &failure{Message: first, Text: r.Failure.Message}
 			s.Failures++
+		}
+		if r.Skipped != "" {
+			tc.Skipped = &skipped{Message: r.Skipped}
+			s.Skipped++
 		}
 		s.Tests++
 		s.Cases = append(s.Cases, tc)

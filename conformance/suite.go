@@ -150,6 +150,16 @@ type Result struct {
 	Took              time.Duration
 }
 
+// Skipped is why the check was skipped, or "" when it ran to a pass or a
+// failure.
+func (r Result) Skipped() string {
+	var s *check.Skip
+	if errors.As(r.Err, &s) {
+		return s.Reason
+	}
+	return ""
+}
+
 // Ref names the result's check as game/level/name.
 func (r Result) Ref() string { return r.Game + "/" + r.Level + "/" + r.Name }
 
@@ -157,7 +167,7 @@ func (r Result) Ref() string { return r.Game + "/" + r.Level + "/" + r.Name }
 // check passed; an error that is not a *check.Failure is given as its
 // rule.
 func (r Result) Failure() *check.Failure {
-	if r.Err == nil {
+	if r.Err == nil || r.Skipped() != "" {
 		return nil
 	}
 	var f *check.Failure

@@ -179,6 +179,10 @@ func run(w io.Writer, target check.Target, cfg config) int {
 			fmt.Fprintf(w, "[%*d/%d] ok   %s (%s)\n", width(len(checks)), done, len(checks), r.Ref(), r.Took.Round(time.Millisecond))
 			return
 		}
+		if why := r.Skipped(); why != "" {
+			fmt.Fprintf(w, "[%*d/%d] skip %s: %s\n", width(len(checks)), done, len(checks), r.Ref(), why)
+			return
+		}
 		fmt.Fprintf(w, "[%*d/%d] FAIL %s\n    %s\n", width(len(checks)), done, len(checks), r.Ref(),
 			strings.ReplaceAll(r.Failure().Error(), "\n", "\n    "))
 	})
@@ -186,7 +190,7 @@ func run(w io.Writer, target check.Target, cfg config) int {
 	rep := conformance.NewReport(target.Base, start, took, append(missing, results...))
 	fmt.Fprintln(w)
 	conformance.WriteTable(w, rep.Summary)
-	fmt.Fprintf(w, "%d passed, %d failed against %s in %s\n", rep.Passed, rep.Failed, target.Base, took.Round(time.Millisecond))
+	fmt.Fprintf(w, "%d passed, %d failed, %d skipped against %s in %s\n", rep.Passed, rep.Failed, rep.Skipped, target.Base, took.Round(time.Millisecond))
 	code := 0
 	if rep.Failed > 0 {
 		code = 1

@@ -3,9 +3,11 @@ package mutation
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/agentgames/bundle/conformance"
@@ -34,6 +36,10 @@ func TestProtocolMutants(t *testing.T) {
 				{"a wrong method answered 404", Proxy(Edit{Answer: protocolMethodAs404(game)})},
 				{"a 405 without its Allow header", protocolNoAllow},
 				{"bodies up to 1 MiB read", Proxy(Edit{Request: protocolLargeBodies(game)})},
+				{"bodies over 16 KiB refused", protocolSmallBodies(game)},
+				{"HEAD init refused", protocolNoHead(game)},
+				{"answer=text and answer=view answered in the default shape", Proxy(Edit{Request: protocolShapeIgnored(game)})},
+				{"a spent ranked token answered as if it played again", protocolRankedReplayed(game)},
 			}
 			mustCatch(t, game, mutants)
 		})
@@ -285,5 +291,79 @@ func protocolLargeBodies(game string) func(*http.Request, []byte) []byte {
 			return body
 		}
 		return out.Bytes()
+	}
+}
+
+// protocolSmallBodies: a server whose body limit is 16 KiB rather than the
+// documented 64 KiB.
+func protocolSmallBodies(game string) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if protocolAction(game, r) && r.ContentLength > 16<<10 {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusRequestEntityTooLarge)
+				io.WriteString(w, `{"error":{"code":"body_too_large","message":"the body exceeds 16 KiB"}}`)
+				return
+			}
+			h.ServeHTTP(w, r)
+		})
+	}
+}
+
+// protocolNoHead: a server whose init takes GET alone, refusing HEAD.
+func protocolNoHead(game string) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodHead && protocolLoop(game, r) {
+				w.Header().Set("Allow", "GET")
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusMethodNotAllowed)
+				return
+			}
+			h.ServeHTTP(w, r)
+		})
+	}
+}
+
+// protocolShapeIgnored: a server that reads answer= but always answers
+// the default shape.
+func protocolShapeIgnored(game string) func(*http.Request, []byte) []byte {
+	return func(r *http.Request, body []byte) []byte {
+		if protocolLoop(game, r) && r.URL.Query().Has("answer") {
+			q := r.URL.Query()
+			q.Del("answer")
+			r.URL.RawQuery = q.Encode()
+		}
+		return body
+	}
+}
+
+// protocolRankedReplayed: a server that answers a spent ranked token sent
+// again with the answer it gave the first time, as if it played again.
+func protocolRankedReplayed(game string) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler {
+		var mu sync.Mutex
+		answered := map[string][]byte{}
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, r)
+			mu.Lock()
+			defer mu.Unlock()
+			if protocolAction(game, r) && rec.Code == http.StatusConflict && answered[string(body)] != nil {
+				w.Header().Set("Content-Type", "application/json")
+				w.Write(answered[string(body)])
+				return
+			}
+			if protocolAction(game, r) && rec.Code == http.StatusOK {
+				answered[string(body)] = rec.Body.Bytes()
+			}
+			for k, v := range rec.Header() {
+				w.Header()[k] = v
+			}
+			w.WriteHeader(rec.Code)
+			w.Write(rec.Body.Bytes())
+		})
 	}
 }

@@ -2,11 +2,18 @@ package protocol
 
 import (
 	"context"
+	"errors"
 	"testing"
+	"time"
 
+	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/conformance/check"
 	"github.com/agentgames/bundle/games/tinrail"
+	"github.com/agentgames/bundle/internal/seal"
 	"github.com/agentgames/bundle/internal/testserver"
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/store/token"
+	"github.com/agentgames/bundle/transport/httpapi"
 )
 
 // TestOneGameServer: a server of Tinrail alone passes every Tinrail
@@ -19,5 +26,20 @@ func TestOneGameServer(t *testing.T) {
 		if err := c.Run(context.Background(), check.HandlerTarget(h)); err != nil {
 			t.Errorf("%s: %v", c.Ref(), err)
 		}
+	}
+}
+
+// TestNoRankedPlayIsSkipped: against a server with no store, which
+// refuses ranked=true as documented, the ranked check is skipped, neither
+// passed nor failed.
+func TestNoRankedPlayIsSkipped(t *testing.T) {
+	ring, err := seal.NewKeyring(seal.NewRandomKey(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := httpapi.New(play.NewService(token.Store{Keys: ring}, time.Now, tinrail.Game{}), bundle.OpenAPI)
+	var skip *check.Skip
+	if err := rankedCheck(Tinrail).Run(context.Background(), check.HandlerTarget(h)); !errors.As(err, &skip) {
+		t.Errorf("the ranked check against a server with no store: %v, want a skip", err)
 	}
 }

@@ -54,7 +54,8 @@ var matchSeeds = []uint64{1, 2, 3}
 
 // Checks are the protocol checks of the game spec describes.
 func Checks(spec Spec) []check.Check {
-	cs := []check.Check{siteCheck(spec), initCheck(spec), routesCheck(spec), tokensCheck(spec), malformedCheck(spec), variantsCheck(spec)}
+	cs := []check.Check{siteCheck(spec), initCheck(spec), routesCheck(spec), tokensCheck(spec), malformedCheck(spec), variantsCheck(spec),
+		shapesCheck(spec), rankedCheck(spec)}
 	for i, seed := range matchSeeds {
 		cs = append(cs, matchCheck(spec, seed, spec.options[i%len(spec.options)]))
 	}

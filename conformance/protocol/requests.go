@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -204,6 +205,9 @@ func variantsCheck(spec Spec) check.Check {
 			{"Content-Type application/x-www-form-urlencoded", http.Header{"Content-Type": {"application/x-www-form-urlencoded"}}, actionBody("state", token, action)},
 			{"the action before the state", nil, []byte(`{"action":` + string(action) + `,"state":"` + token + `"}`)},
 		}
+		padded := actionBody("state", token, action)
+		padded = slices.Concat(padded[:1], bytes.Repeat([]byte(" "), 63<<10-len(padded)), padded[1:])
+		variants = append(variants, variant{"spaces filling the body to 63 KiB (the limit is 64 KiB)", nil, padded})
 		if n := wholeNumber.FindIndex(action); n != nil {
 			written := slices.Concat(action[:n[1]], []byte(".0"), action[n[1]:])
 			variants = append(variants, variant{"a whole number written with .0", nil, actionBody("state", token, written)})

@@ -81,7 +81,7 @@ func siteCheck(spec Spec) check.Check {
 // initCheck: init with the documented defaults and with each option set
 // answers a new match whose view shows them; a bad seed, a parameter sent
 // twice, an unknown parameter, or an option value outside its enum or
-// bounds is a 400 invalid_request.
+// bounds is a 400 invalid_request; HEAD answers 200 as GET does.
 func initCheck(spec Spec) check.Check {
 	game := spec.Slug
 	return check.Check{Game: game, Level: check.Protocol, Name: "init options", Run: func(ctx context.Context, t check.Target) error {
@@ -111,6 +111,15 @@ func initCheck(spec Spec) check.Check {
 			if err := w.echoes(a, q, defaults); err != nil {
 				return err
 			}
+		}
+		w.match = "HEAD init?seed=5"
+		r, err := t.Do(ctx, http.MethodHead, w.initRoute()+"?seed=5", nil, nil)
+		if err != nil {
+			return w.fail("", "the request HEAD init failed", "an answer", err.Error())
+		}
+		if ct := r.Header.Get("Content-Type"); r.Status != http.StatusOK || !strings.HasPrefix(ct, "application/json") {
+			return w.fail("HTTP status", "HEAD answers as GET does, but for the body (HTTP): 200 and a JSON content type", "200 application/json",
+				fmt.Sprintf("%d %s", r.Status, ct))
 		}
 		w.match, w.step = "init with bad options", -1
 		for _, q := range slices.Concat(commonBadOptions, spec.badOptions) {
