@@ -45,7 +45,6 @@ func shapesCheck(spec Spec) check.Check {
 			{"view", []string{"observation", "stateToken"}, []string{"view"}},
 		} {
 			w.at(0, nil)
-			w.at(0, nil)
 			r, err := w.send(http.MethodGet, w.initRoute()+"?"+query+"&answer="+shape.answer, w.initRoute(), nil, nil)
 			if err != nil {
 				return err
