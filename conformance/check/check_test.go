@@ -44,3 +44,31 @@ func TestDoWaitsWhenAsked(t *testing.T) {
 		})
 	}
 }
+
+// TestDiffOf: two values of a referee's own types that print alike when
+// cut short differ at a field DiffOf names, under the prefix given.
+func TestDiffOf(t *testing.T) {
+	type seat struct {
+		Name     string `json:"name"`
+		Strength int    `json:"strength"`
+	}
+	type state struct {
+		Round int    `json:"round"`
+		Seats []seat `json:"seats"`
+	}
+	want := state{Round: 3, Seats: []seat{{"a", 5}, {"b", 7}}}
+	got := state{Round: 3, Seats: []seat{{"a", 5}, {"b", 8}}}
+	d := check.DiffOf("", want, got)
+	if d == nil || d.Path != "seats[1].strength" || d.Want != "7" || d.Got != "8" {
+		t.Errorf("DiffOf: %+v", d)
+	}
+	if d := check.DiffOf("state", want, got); d == nil || d.Path != "state.seats[1].strength" {
+		t.Errorf("DiffOf under state: %+v", d)
+	}
+	if d := check.DiffOf("round", 3, 4); d == nil || d.Path != "round" {
+		t.Errorf("DiffOf of two numbers: %+v", d)
+	}
+	if d := check.DiffOf("", want, want); d != nil {
+		t.Errorf("DiffOf of equal values: %+v", d)
+	}
+}

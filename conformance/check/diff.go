@@ -251,3 +251,34 @@ func Show(v any) string {
 }
 
 func brief(s string) string { return Brief(s, 300) }
+
+// DiffOf is Diff of two Go values as JSON writes them (numbers kept as
+// written), for values a referee decoded into its own types; nil when
+// they write the same JSON. Under prefix, when one is given, the path is
+// prefix's field or the prefix itself for the whole value.
+func DiffOf(prefix string, want, got any) *Difference {
+	d := Diff(asJSON(want), asJSON(got))
+	if d == nil || prefix == "" {
+		return d
+	}
+	if d.Path == "(answer)" {
+		d.Path = prefix
+	} else {
+		d.Path = prefix + "." + d.Path
+	}
+	return d
+}
+
+// asJSON is v written as JSON and read back into maps, lists and
+// json.Numbers.
+func asJSON(v any) any {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	d := json.NewDecoder(strings.NewReader(string(b)))
+	d.UseNumber()
+	var out any
+	d.Decode(&out)
+	return out
+}

@@ -331,6 +331,9 @@ func (c *liveClient) expect(rule string, pairs ...any) error {
 	for i := 0; i+2 < len(pairs); i += 3 {
 		path, want, got := pairs[i].(string), pairs[i+1], pairs[i+2]
 		if !reflect.DeepEqual(want, got) {
+			if d := check.DiffOf(path, want, got); d != nil {
+				return c.fail(d.Path, rule, d.Want, d.Got)
+			}
 			return c.fail(path, rule, liveShow(want), liveShow(got))
 		}
 	}

@@ -336,7 +336,10 @@ func (m *liveMatch) same(rule string) error {
 		return err
 	}
 	if !liveSameState(got, m.current) {
-		return m.fail("", rule+" answers the state the last action answered", check.Brief(liveShow(m.current), 300), check.Brief(liveShow(got), 300), "")
+		if d := check.DiffOf("", m.current, got); d != nil {
+			return m.fail(d.Path, rule+" answers the state the last action answered", d.Want, d.Got, d.Detail)
+		}
+		return m.fail("log", rule+" answers the state the last action answered", check.Brief(liveShow(m.current.Log), 300), check.Brief(liveShow(got.Log), 300), "")
 	}
 	return nil
 }
