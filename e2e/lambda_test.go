@@ -1,6 +1,3 @@
-// Package e2e runs the real Lambda binary under the AWS Lambda Runtime
-// Interface Emulator and plays golden matches through API Gateway v2
-// events.
 package e2e
 
 import (
@@ -38,7 +35,7 @@ import (
 // rieBinary finds aws-lambda-rie: $RIE_BIN, the repository's .bin (where
 // make test installs it), or PATH. Without it the test is skipped, unless
 // E2E_REQUIRED is set, as it is in CI.
-func rieBinary(t *testing.T) string {
+func rieBinary(t testing.TB) string {
 	t.Helper()
 	for _, p := range []string{os.Getenv("RIE_BIN"), "../.bin/aws-lambda-rie"} {
 		if p != "" {
@@ -60,7 +57,7 @@ func rieBinary(t *testing.T) string {
 
 // buildBootstrap builds a function's bootstrap for this machine, as the
 // Makefile builds it for Lambda.
-func buildBootstrap(t *testing.T, pkg string) string {
+func buildBootstrap(t testing.TB, pkg string) string {
 	t.Helper()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "bootstrap")
@@ -73,7 +70,7 @@ func buildBootstrap(t *testing.T, pkg string) string {
 	return out
 }
 
-func freeAddr(t *testing.T) string {
+func freeAddr(t testing.TB) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -98,7 +95,7 @@ type emulator struct {
 
 const testKeys = "1:mF68pkUX4uW9y08zlMUQ1OU2NXFhXYsdu+o8u5fBZSw="
 
-func startEmulator(t *testing.T, rie, bootstrap string, env ...string) *emulator {
+func startEmulator(t testing.TB, rie, bootstrap string, env ...string) *emulator {
 	t.Helper()
 	addr := freeAddr(t)
 	cmd := exec.Command(rie, "--runtime-interface-emulator-address", addr, bootstrap)
@@ -370,37 +367,34 @@ func startFunction(t *testing.T, rie, bootstrap string, env ...string) *emulator
 	return e
 }
 
-// TestColdStart measures, in one run, the first answer of a game function
-// and of a hello-world aws-lambda-go function built the same way, each
-// started fresh under the emulator several times in turn, and logs the
-// medians and their ratio (go test ./e2e -run ColdStart -v), both from the
-// moment the emulator listens and from its start. It reports; it does not
-// time-assert.
-func TestColdStart(t *testing.T) {
-	rie := rieBinary(t)
-	game := buildBootstrap(t, "./functions/game")
-	hello := buildBootstrap(t, "./e2e/testdata/hello")
-	const rounds = 7
+// BenchmarkColdStart starts a game function and a hello-world
+// aws-lambda-go function built the same way fresh under the emulator, in
+// turn, once an iteration, and reports the medians of their first answers
+// and the ratio, both from the moment the emulator listens and from its
+// start (go test ./e2e -run '^$' -bench ColdStart -benchtime 7x).
+func BenchmarkColdStart(b *testing.B) {
+	rie := rieBinary(b)
+	game := buildBootstrap(b, "./functions/game")
+	hello := buildBootstrap(b, "./e2e/testdata/hello")
 	var games, hellos, gamesFromStart, hellosFromStart []time.Duration
-	for range rounds {
+	for b.Loop() {
 		for _, run := range []struct {
 			into, fromStart *[]time.Duration
 			bin             string
 			env             []string
 		}{{&games, &gamesFromStart, game, []string{"GAME=tinrail"}}, {&hellos, &hellosFromStart, hello, nil}} {
-			e := startEmulator(t, rie, run.bin, run.env...)
+			e := startEmulator(b, rie, run.bin, run.env...)
 			*run.into = append(*run.into, e.firstAnswer)
 			*run.fromStart = append(*run.fromStart, e.listening+e.firstAnswer)
 			e.stop()
 		}
 	}
-	for _, m := range []struct {
-		from        string
-		game, hello time.Duration
-	}{{"the emulator listens", median(games), median(hellos)}, {"the emulator starts", median(gamesFromStart), median(hellosFromStart)}} {
-		t.Logf("cold start, first answer after %s (median of %d, alternating): tinrail %s, hello world %s, ratio %.2f",
-			m.from, rounds, m.game.Round(100*time.Microsecond), m.hello.Round(100*time.Microsecond), float64(m.game)/float64(m.hello))
-	}
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	b.ReportMetric(ms(median(games)), "tinrail-ms")
+	b.ReportMetric(ms(median(hellos)), "hello-ms")
+	b.ReportMetric(float64(median(games))/float64(median(hellos)), "ratio")
+	b.ReportMetric(ms(median(gamesFromStart)), "tinrail-from-start-ms")
+	b.ReportMetric(ms(median(hellosFromStart)), "hello-from-start-ms")
 }
 
 func median(ds []time.Duration) time.Duration {

@@ -110,7 +110,11 @@ func (s *Store) LoadMany(ctx context.Context, game string, refs []string) ([][]b
 				out[at[id.Value]] = state
 			}
 			if keys = res.UnprocessedKeys[s.table].Keys; len(keys) > 0 {
-				time.Sleep(time.Duration(tries+1) * 20 * time.Millisecond) // DynamoDB asks for a backoff
+				select { // DynamoDB asks for a backoff; a cancelled request stops waiting
+				case <-time.After(time.Duration(tries+1) * 20 * time.Millisecond):
+				case <-ctx.Done():
+					return nil, ctx.Err()
+				}
 			}
 		}
 	}

@@ -47,7 +47,7 @@ func (s *Store) Load(_ context.Context, game, ref string) ([]byte, uint64, error
 	if !ok {
 		return nil, 0, play.Errorf(play.CodeNoMatch, "no %s match is called %s", game, wire.Quote(ref))
 	}
-	return e.state, e.version, nil
+	return append([]byte{}, e.state...), e.version, nil
 }
 
 // LoadMany answers the states of refs, nil for a ref no match has.

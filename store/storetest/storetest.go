@@ -154,6 +154,10 @@ func createAndLoad(t *testing.T, s play.Store) {
 	if err != nil || string(state) != "one" || v != 1 {
 		t.Fatalf("load: %q %d %v", state, v, err)
 	}
+	copy(state, "ONE") // what Load answers is the caller's to change
+	if state, _, _ := s.Load(ctx, "g", ref); string(state) != "one" {
+		t.Fatalf("changing what Load answered changed the match: %q", state)
+	}
 	if other, _ := s.Save(ctx, "g", "", []byte("two"), 0, time.Time{}); other == ref {
 		t.Error("two new matches got one ref")
 	}
