@@ -1,6 +1,7 @@
 # make run   serves every game on http://127.0.0.1:8080 (no account, no setup)
-# make test  installs the test tools it needs (the Lambda emulator, dynalite),
-#            starts dynalite, then runs every test
+# make test  checks for the programs it needs (installs them with apt-get as
+#            root, else says what to install), installs the test tools (the
+#            Lambda emulator, dynalite), starts dynalite, then runs every test
 # sam build  builds each function through the build-<Function> targets below:
 #            every game's function is ./functions/game (the template sets
 #            GAME), live matches ./functions/live, the catalog ./functions/catalog,
@@ -16,7 +17,7 @@ RIE_VERSION := v0.0.0-20261030222936-bef5c4ba774d
 BIN := $(CURDIR)/.bin
 LAMBDA_BUILD := GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build -tags lambda.norpc -trimpath -ldflags="-s -w"
 
-.PHONY: run test tools lint build-CatalogFunction build-LiveFunction build-McpFunction
+.PHONY: run test prereqs tools lint build-CatalogFunction build-LiveFunction build-McpFunction
 
 # make run ADDR=127.0.0.1:9090 picks another address (:9090 listens on every interface).
 run:
@@ -33,7 +34,10 @@ lint:
 	go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 	cfn-lint template.yaml
 
-test: tools lint vuln
+prereqs:
+	scripts/prereqs
+
+test: prereqs tools lint vuln
 	scripts/with-dynalite env E2E_REQUIRED=1 STORE_REQUIRED=1 RIE_BIN=$(BIN)/aws-lambda-rie go test -count=1 ./...
 
 # sam build names the folder for a function's bootstrap in ARTIFACTS_DIR;
