@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"regexp"
 	"time"
 
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/conformance/livewire"
 )
 
 // liveChecks are the live Tidebreakers match API's protocol checks (the
@@ -61,84 +61,12 @@ func liveChecks() []check.Check {
 	return out
 }
 
-// The answers, as the docs and openapi.yaml give them.
-type (
-	liveTile struct {
-		Owner    *int `json:"owner"`
-		Strength int  `json:"strength"`
-	}
-	liveSeat struct {
-		Seat   int    `json:"seat"`
-		Name   string `json:"name"`
-		Bot    bool   `json:"bot"`
-		Joined bool   `json:"joined"`
-	}
-	liveEntry struct {
-		Round  int    `json:"round"`
-		Kind   string `json:"kind"`
-		Seat   *int   `json:"seat"`
-		From   *int   `json:"from,omitempty"`
-		To     *int   `json:"to,omitempty"`
-		Sent   *int   `json:"sent,omitempty"`
-		Before *int   `json:"before,omitempty"`
-		After  *int   `json:"after,omitempty"`
-		Ending string `json:"ending,omitempty"`
-	}
-	liveState struct {
-		Code       string      `json:"code"`
-		Players    int         `json:"players"`
-		Phase      string      `json:"phase"`
-		Round      int         `json:"round"`
-		Turn       *int        `json:"turn"`
-		SupplyLeft int         `json:"supply_left"`
-		Over       bool        `json:"over"`
-		Winner     *int        `json:"winner"`
-		Places     []int       `json:"places"`
-		Ending     string      `json:"ending"`
-		Tiles      []liveTile  `json:"tiles"`
-		TileCounts []int       `json:"tile_counts"`
-		Strengths  []int       `json:"strengths"`
-		Seats      []liveSeat  `json:"seats"`
-		Log        []liveEntry `json:"log"`
-	}
-	liveJoined struct {
-		Code  string `json:"code"`
-		Seat  int    `json:"seat"`
-		Token string `json:"token"`
-	}
-	liveError struct {
-		Error struct {
-			Code    string `json:"code"`
-			Message string `json:"message"`
-		} `json:"error"`
-	}
-)
-
-// liveStatus is each documented error code's HTTP status.
-var liveStatus = map[string]int{"invalid_request": 400, "bad_json": 400, "forbidden": 403, "no_match": 404,
-	"not_your_turn": 409, "illegal_move": 409, "match_over": 409, "match_full": 409, "body_too_large": 413}
-
-var liveCodePattern = regexp.MustCompile(`^[0-9A-Z]{4,32}$`)
-
 // liveCorners are the starting islands of 2 captains by seat, and two
 // neighbours of each.
 var (
 	liveCorner     = [2]int{0, 24}
 	liveNeighbours = [2][2]int{{1, 5}, {23, 19}}
 )
-
-func livePtr(v int) *int { return &v }
-
-func liveShow(v any) string {
-	if p, ok := v.(*int); ok {
-		if p == nil {
-			return "null"
-		}
-		return fmt.Sprint(*p)
-	}
-	b, _ := json.Marshal(v)
-	return check.Brief(string(b), 240)
-}
 
 // liveClient sends one check's requests and places its failures.
 type liveClient struct {
@@ -212,7 +140,7 @@ func (c *liveClient) ok(r *check.Reply, v any, rule string) error {
 }
 
 // create opens a match; extra adds fields to {players}.
-func (c *liveClient) create(players int, extra map[string]any) (*liveJoined, error) {
+func (c *liveClient) create(players int, extra map[string]any) (*livewire.Joined, error) {
 	body := map[string]any{"players": players}
 	for k, v := range extra {
 		body[k] = v
@@ -222,14 +150,14 @@ func (c *liveClient) create(players int, extra map[string]any) (*liveJoined, err
 	if err != nil {
 		return nil, err
 	}
-	var j liveJoined
+	var j livewire.Joined
 	if err := c.ok(r, &j, "POST /api/matches with {players: 2-4, name} creates a match"); err != nil {
 		return nil, err
 	}
 	c.code = j.Code
 	c.match = fmt.Sprintf("live match %s (%d seats)", j.Code, players)
 	switch {
-	case !liveCodePattern.MatchString(j.Code):
+	case !livewire.CodePattern.MatchString(j.Code):
 		return nil, c.fail("code", "a match code is capital letters and digits, 4 (the card's) to 32 of them", "^[0-9A-Z]{4,32}$", fmt.Sprintf("%q", j.Code))
 	case j.Seat != 0:
 		return nil, c.fail("seat", "the creator holds seat 0", "0", fmt.Sprint(j.Seat))
@@ -241,12 +169,12 @@ func (c *liveClient) create(players int, extra map[string]any) (*liveJoined, err
 }
 
 // join takes a seat of the check's match and requires the given one.
-func (c *liveClient) join(name string, seat int) (*liveJoined, error) {
+func (c *liveClient) join(name string, seat int) (*livewire.Joined, error) {
 	r, err := c.send("POST", "/api/matches/"+c.code+"/join", "/api/matches/{code}/join", map[string]any{"name": name})
 	if err != nil {
 		return nil, err
 	}
-	var j liveJoined
+	var j livewire.Joined
 	if err := c.ok(r, &j, "a join of a match in its lobby answers {seat, token}"); err != nil {
 		return nil, err
 	}
@@ -261,30 +189,30 @@ func (c *liveClient) join(name string, seat int) (*liveJoined, error) {
 }
 
 // get reads the public state of the check's match.
-func (c *liveClient) get() (*liveState, error) {
+func (c *liveClient) get() (*livewire.State, error) {
 	r, err := c.send("GET", "/api/matches/"+c.code, "/api/matches/{code}", nil)
 	if err != nil {
 		return nil, err
 	}
-	var s liveState
+	var s livewire.State
 	return &s, c.ok(r, &s, "GET /api/matches/{code} answers the public state")
 }
 
 // act sends supply, attack or pass and decodes the public state it
 // answers.
-func (c *liveClient) act(op string, body map[string]any) (*liveState, error) {
+func (c *liveClient) act(op string, body map[string]any) (*livewire.State, error) {
 	r, err := c.send("POST", "/api/matches/"+c.code+"/"+op, "/api/matches/{code}/"+op, body)
 	if err != nil {
 		return nil, err
 	}
-	var s liveState
+	var s livewire.State
 	return &s, c.ok(r, &s, "a legal action of the seat to act answers the public state")
 }
 
 // refused sends a request that must be refused with code, and requires
 // the match (when there is one) unchanged.
 func (c *liveClient) refused(path, route string, body any, code, rule string) error {
-	var before *liveState
+	var before *livewire.State
 	if c.code != "" {
 		var err error
 		if before, err = c.get(); err != nil {
@@ -306,17 +234,17 @@ func (c *liveClient) refused(path, route string, body any, code, rule string) er
 		return err
 	}
 	if !reflect.DeepEqual(before, after) {
-		return c.fail("", "a refused request changes nothing ("+rule+")", liveShow(before), liveShow(after))
+		return c.fail("", "a refused request changes nothing ("+rule+")", livewire.Show(before), livewire.Show(after))
 	}
 	return nil
 }
 
 // isError requires the documented status and {error: {code, message}}.
 func (c *liveClient) isError(r *check.Reply, code, rule string) error {
-	var e liveError
-	if r.Status != liveStatus[code] || json.Unmarshal(r.Body, &e) != nil || e.Error.Code != code || e.Error.Message == "" {
-		return c.fail("error.code", rule+fmt.Sprintf(": %d {error: {code: %s, message}}", liveStatus[code], code),
-			fmt.Sprintf("%d %s", liveStatus[code], code), fmt.Sprintf("%d %s", r.Status, check.Brief(string(r.Body), 200)))
+	var e livewire.Error
+	if r.Status != livewire.Status[code] || json.Unmarshal(r.Body, &e) != nil || e.Error.Code != code || e.Error.Message == "" {
+		return c.fail("error.code", rule+fmt.Sprintf(": %d {error: {code: %s, message}}", livewire.Status[code], code),
+			fmt.Sprintf("%d %s", livewire.Status[code], code), fmt.Sprintf("%d %s", r.Status, check.Brief(string(r.Body), 200)))
 	}
 	return nil
 }
@@ -334,7 +262,7 @@ func (c *liveClient) expect(rule string, pairs ...any) error {
 			if d := check.DiffOf(path, want, got); d != nil {
 				return c.fail(d.Path, rule, d.Want, d.Got)
 			}
-			return c.fail(path, rule, liveShow(want), liveShow(got))
+			return c.fail(path, rule, livewire.Show(want), livewire.Show(got))
 		}
 	}
 	return nil

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/agentgames/bundle/conformance/livewire"
 )
 
 // liveCreate: create answers {code, seat 0, token}; the lobby's public
@@ -38,14 +40,14 @@ func liveCreate(c *liveClient) error {
 	if err != nil {
 		return err
 	}
-	seats := []liveSeat{{0, name[:40], false, true}, {1, "", false, false}, {2, "", false, false}, {3, "", false, false}}
+	seats := []livewire.Seat{{Seat: 0, Name: name[:40], Bot: false, Joined: true}, {Seat: 1, Name: "", Bot: false, Joined: false}, {Seat: 2, Name: "", Bot: false, Joined: false}, {Seat: 3, Name: "", Bot: false, Joined: false}}
 	for i := 1; i < len(s.Seats) && i < 4; i++ {
 		seats[i].Name = s.Seats[i].Name // an empty seat's name is not documented
 	}
 	if err := c.expect("a match waits in its lobby until its seats are taken: round 0, no turn, no islands, no places",
 		"code", j.Code, s.Code, "players", 4, s.Players, "phase", "lobby", s.Phase, "round", 0, s.Round,
 		"turn", (*int)(nil), s.Turn, "over", false, s.Over, "winner", (*int)(nil), s.Winner, "places", []int(nil), s.Places,
-		"tiles", []liveTile{}, s.Tiles, "log", []liveEntry{}, s.Log, "tile_counts", 4, len(s.TileCounts), "strengths", 4, len(s.Strengths)); err != nil {
+		"tiles", []livewire.Tile{}, s.Tiles, "log", []json.RawMessage{}, s.Log, "tile_counts", 4, len(s.TileCounts), "strengths", 4, len(s.Strengths)); err != nil {
 		return err
 	}
 	if err := c.expect("seats list every seat: the creator's (its name cut to 40 characters) joined, the others empty", "seats", seats, s.Seats); err != nil {
@@ -117,7 +119,7 @@ func liveJoin(c *liveClient) error {
 		return err
 	}
 	if err := c.expect("a match with an empty seat waits in its lobby; seats show who joined",
-		"phase", "lobby", s.Phase, "seats[1]", liveSeat{1, "B", false, true}, liveAt(s.Seats, 1),
+		"phase", "lobby", s.Phase, "seats[1]", livewire.Seat{Seat: 1, Name: "B", Bot: false, Joined: true}, liveAt(s.Seats, 1),
 		"seats[2].joined", false, liveAt(s.Seats, 2).Joined); err != nil {
 		return err
 	}
@@ -130,17 +132,17 @@ func liveJoin(c *liveClient) error {
 	if s.Phase == "lobby" || s.Round != 1 || len(s.Tiles) != 25 {
 		return c.fail("phase", "a match whose seats are all taken starts at once", "supply, round 1, 25 islands", fmt.Sprintf("%s, round %d, %d islands", s.Phase, s.Round, len(s.Tiles)))
 	}
-	if err := c.expect("every seat is joined, none a captain", "seats[2]", liveSeat{2, "C", false, true}, liveAt(s.Seats, 2)); err != nil {
+	if err := c.expect("every seat is joined, none a captain", "seats[2]", livewire.Seat{Seat: 2, Name: "C", Bot: false, Joined: true}, liveAt(s.Seats, 2)); err != nil {
 		return err
 	}
 	return c.refused("/api/matches/"+c.code+"/join", "/api/matches/{code}/join", map[string]any{"name": "D"}, "match_full", "a match with no empty seat takes no join")
 }
 
-func liveAt(seats []liveSeat, i int) liveSeat {
+func liveAt(seats []livewire.Seat, i int) livewire.Seat {
 	if i < len(seats) {
 		return seats[i]
 	}
-	return liveSeat{Seat: -1}
+	return livewire.Seat{Seat: -1}
 }
 
 // liveNoMatch: a code that names no match answers 404 no_match to every
@@ -203,13 +205,13 @@ func liveCaptains(c *liveClient) error {
 			return c.fail("phase", "a match whose other seats are all captains starts at once", "started", fmt.Sprintf("%s, round %d", s.Phase, s.Round))
 		}
 		if !s.Over {
-			if err := c.expect("captains play their turns inside the request that hands them the turn: the joined seat is to act", "turn", livePtr(0), s.Turn); err != nil {
+			if err := c.expect("captains play their turns inside the request that hands them the turn: the joined seat is to act", "turn", livewire.Ptr(0), s.Turn); err != nil {
 				return err
 			}
 		}
 		for p := 1; p < k.players; p++ {
 			if err := c.expect("a seat created as a captain is a bot, joined", fmt.Sprintf("seats[%d]", p),
-				liveSeat{p, liveAt(s.Seats, p).Name, true, true}, liveAt(s.Seats, p)); err != nil {
+				livewire.Seat{Seat: p, Name: liveAt(s.Seats, p).Name, Bot: true, Joined: true}, liveAt(s.Seats, p)); err != nil {
 				return err
 			}
 		}
@@ -256,12 +258,12 @@ func liveLobbyFill(c *liveClient) error {
 		return c.fail("phase", "after the 10-second lobby captains fill the empty seats and the match starts", "started", fmt.Sprintf("%s, round %d", s.Phase, s.Round))
 	}
 	if err := c.expect("after the lobby the empty seat is a captain's; the joined ones stay players",
-		"seats[0]", liveSeat{0, "waits", false, true}, liveAt(s.Seats, 0), "seats[1]", liveSeat{1, "joins", false, true}, liveAt(s.Seats, 1),
+		"seats[0]", livewire.Seat{Seat: 0, Name: "waits", Bot: false, Joined: true}, liveAt(s.Seats, 0), "seats[1]", livewire.Seat{Seat: 1, Name: "joins", Bot: false, Joined: true}, liveAt(s.Seats, 1),
 		"seats[2].bot", true, liveAt(s.Seats, 2).Bot, "seats[2].joined", true, liveAt(s.Seats, 2).Joined); err != nil {
 		return err
 	}
 	if !s.Over && (s.Turn == nil || *s.Turn == 2) {
-		return c.fail("turn", "captains play their turns inside the request that hands them the turn: a joined seat is to act", "0 or 1", liveShow(s.Turn))
+		return c.fail("turn", "captains play their turns inside the request that hands them the turn: a joined seat is to act", "0 or 1", livewire.Show(s.Turn))
 	}
 	return c.refused("/api/matches/"+c.code+"/join", "/api/matches/{code}/join", map[string]any{"name": "late"}, "match_full", "a match whose lobby has closed takes no join")
 }

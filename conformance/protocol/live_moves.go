@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+
+	"github.com/agentgames/bundle/conformance/livewire"
 )
 
 // startTwo creates a match of two seats and joins the second, which
 // starts it; it answers both tokens by seat and the first state.
-func (c *liveClient) startTwo() ([2]string, *liveState, error) {
+func (c *liveClient) startTwo() ([2]string, *livewire.State, error) {
 	var tok [2]string
 	j, err := c.create(2, map[string]any{"name": "first"})
 	if err != nil {
@@ -27,31 +29,31 @@ func (c *liveClient) startTwo() ([2]string, *liveState, error) {
 }
 
 // opening requires the state a match of 2 joined seats starts in.
-func (c *liveClient) opening(s *liveState, players int) error {
+func (c *liveClient) opening(s *livewire.State, players int) error {
 	switch {
 	case s.Phase != "supply" || s.Round != 1 || s.SupplyLeft != 3 || s.Over || s.Winner != nil || s.Places != nil:
 		return c.fail("phase", "a match whose seats are all taken starts at once, in round 1's supply of 3, with no winner and no places",
-			"phase supply, round 1, supply_left 3, open", fmt.Sprintf("phase %s, round %d, supply_left %d, over %v, winner %s, places %v", s.Phase, s.Round, s.SupplyLeft, s.Over, liveShow(s.Winner), s.Places))
+			"phase supply, round 1, supply_left 3, open", fmt.Sprintf("phase %s, round %d, supply_left %d, over %v, winner %s, places %v", s.Phase, s.Round, s.SupplyLeft, s.Over, livewire.Show(s.Winner), s.Places))
 	case s.Turn == nil || *s.Turn < 0 || *s.Turn >= players:
-		return c.fail("turn", "a started match names the seat to act", fmt.Sprintf("0..%d", players-1), liveShow(s.Turn))
+		return c.fail("turn", "a started match names the seat to act", fmt.Sprintf("0..%d", players-1), livewire.Show(s.Turn))
 	case len(s.Tiles) != 25:
 		return c.fail("tiles", "the public state shows the 25 islands, row-major", "25", fmt.Sprint(len(s.Tiles)))
 	case len(s.Log) != 0:
-		return c.fail("log", "nothing is logged before the first expedition", "[]", liveShow(s.Log))
+		return c.fail("log", "nothing is logged before the first expedition", "[]", livewire.Show(s.Log))
 	}
 	for i, t := range s.Tiles {
-		want := liveTile{Strength: 2}
+		want := livewire.Tile{Strength: 2}
 		for p, corner := range liveCorner {
 			if players == 2 && i == corner {
-				want = liveTile{Owner: livePtr(p), Strength: 4}
+				want = livewire.Tile{Owner: livewire.Ptr(p), Strength: 4}
 			}
 		}
 		if !reflect.DeepEqual(t, want) {
-			return c.fail(fmt.Sprintf("tiles[%d]", i), "2 captains start in opposite corners (0 and 24) with 4; wild islands hold 2", liveShow(want), liveShow(t))
+			return c.fail(fmt.Sprintf("tiles[%d]", i), "2 captains start in opposite corners (0 and 24) with 4; wild islands hold 2", livewire.Show(want), livewire.Show(t))
 		}
 	}
 	if !reflect.DeepEqual(s.TileCounts, []int{1, 1}) || !reflect.DeepEqual(s.Strengths, []int{4, 4}) {
-		return c.fail("tile_counts", "each seat starts with 1 island of strength 4", "[1,1] and [4,4]", liveShow(s.TileCounts)+" and "+liveShow(s.Strengths))
+		return c.fail("tile_counts", "each seat starts with 1 island of strength 4", "[1,1] and [4,4]", livewire.Show(s.TileCounts)+" and "+livewire.Show(s.Strengths))
 	}
 	return nil
 }
@@ -82,7 +84,7 @@ func liveTurnOrder(c *liveClient) error {
 		{"supply", map[string]any{"token": tok[o], "tile": liveCorner[o], "amount": 3}, "attack", o, 0, 1, 7},
 		{"pass", map[string]any{"token": tok[o]}, "supply", t, 3, 2, 7},
 	}
-	var last *liveState
+	var last *livewire.State
 	for _, st := range steps {
 		if last, err = c.act(st.op, st.body); err != nil {
 			return err
@@ -93,7 +95,7 @@ func liveTurnOrder(c *liveClient) error {
 			strengths[o] = 7
 		}
 		if err := c.expect("supply_left counts the turn's supply down to 0, then the seat may attack or pass; a pass hands the turn on; a round is one turn of each seat",
-			"phase", st.phase, last.Phase, "turn", livePtr(st.turn), last.Turn, "supply_left", st.left, last.SupplyLeft, "round", st.round, last.Round,
+			"phase", st.phase, last.Phase, "turn", livewire.Ptr(st.turn), last.Turn, "supply_left", st.left, last.SupplyLeft, "round", st.round, last.Round,
 			fmt.Sprintf("tiles[%d].strength", corner), st.strength, liveTileAt(last, corner).Strength, "strengths", strengths, last.Strengths); err != nil {
 			return err
 		}
@@ -105,11 +107,11 @@ func liveTurnOrder(c *liveClient) error {
 	return c.expect("GET answers the state the last action answered", "", last, again)
 }
 
-func liveTileAt(s *liveState, i int) liveTile {
+func liveTileAt(s *livewire.State, i int) livewire.Tile {
 	if i < len(s.Tiles) {
 		return s.Tiles[i]
 	}
-	return liveTile{Strength: -1}
+	return livewire.Tile{Strength: -1}
 }
 
 // liveSeatRefusals: the other seat's token answers not_your_turn, a token
@@ -238,12 +240,12 @@ func liveCombat(c *liveClient) error {
 		owner                   *int
 	}
 	exps := []exp{
-		{t, liveCorner[t], liveNeighbours[t][0], 6, "captured", 2, 4, 1, livePtr(t)},
+		{t, liveCorner[t], liveNeighbours[t][0], 6, "captured", 2, 4, 1, livewire.Ptr(t)},
 		{o, liveCorner[o], liveNeighbours[o][0], 2, "repelled", 2, 0, 5, nil},
 		{t, liveCorner[t], liveNeighbours[t][1], 1, "repelled", 2, 1, 3, nil},
-		{o, liveCorner[o], liveNeighbours[o][0], 1, "captured", 0, 1, 7, livePtr(o)},
+		{o, liveCorner[o], liveNeighbours[o][0], 1, "captured", 0, 1, 7, livewire.Ptr(o)},
 	}
-	var log []liveEntry
+	var log []livewire.Entry
 	for i, e := range exps {
 		if _, err := c.act("supply", map[string]any{"token": tok[e.seat], "tile": e.from, "amount": 3}); err != nil {
 			return err
@@ -252,12 +254,12 @@ func liveCombat(c *liveClient) error {
 		if err != nil {
 			return err
 		}
-		log = append(log, liveEntry{Round: 1 + i/2, Kind: e.kind, Seat: livePtr(e.seat), From: livePtr(e.from), To: livePtr(e.to),
-			Sent: livePtr(e.send), Before: livePtr(e.before), After: livePtr(e.after)})
+		log = append(log, livewire.Entry{Round: 1 + i/2, Kind: e.kind, Seat: livewire.Ptr(e.seat), From: livewire.Ptr(e.from), To: livewire.Ptr(e.to),
+			Sent: livewire.Ptr(e.send), Before: livewire.Ptr(e.before), After: livewire.Ptr(e.after)})
 		rule := fmt.Sprintf("an expedition of %d against a garrison of %d: %s, %d left on the island, %d on its own", e.send, e.before, e.kind, e.after, e.fromLeft)
-		if err := c.expect(rule, fmt.Sprintf("tiles[%d]", e.to), liveTile{e.owner, e.after}, liveTileAt(got, e.to),
+		if err := c.expect(rule, fmt.Sprintf("tiles[%d]", e.to), livewire.Tile{Owner: e.owner, Strength: e.after}, liveTileAt(got, e.to),
 			fmt.Sprintf("tiles[%d].strength", e.from), e.fromLeft, liveTileAt(got, e.from).Strength,
-			"log", log, got.Log, "turn", livePtr(1-e.seat), got.Turn, "round", 1+(i+1)/2, got.Round); err != nil {
+			"log", log, liveLogOf(got), "turn", livewire.Ptr(1-e.seat), got.Turn, "round", 1+(i+1)/2, got.Round); err != nil {
 			return err
 		}
 		counts := make([]int, 2)
@@ -313,4 +315,14 @@ func liveBadBodies(c *liveClient) error {
 		}
 	}
 	return nil
+}
+
+// liveLogOf is s's log read, nil when an entry cannot be read (so that it
+// differs from any log expected).
+func liveLogOf(s *livewire.State) []livewire.Entry {
+	entries, err := livewire.Entries(s.Log)
+	if err != nil {
+		return nil
+	}
+	return entries
 }

@@ -1,11 +1,8 @@
 package rules
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"reflect"
 
 	"github.com/agentgames/bundle/conformance/check"
 )
@@ -46,113 +43,6 @@ func liveChecks(seeds int) []check.Check {
 			Run: func(ctx context.Context, t check.Target) error { return setup.play(ctx, t) }})
 	}
 	return out
-}
-
-// The public state and the answers, as the docs and openapi.yaml give
-// them.
-type (
-	liveTile struct {
-		Owner    *int `json:"owner"`
-		Strength int  `json:"strength"`
-	}
-	liveSeat struct {
-		Seat   int    `json:"seat"`
-		Name   string `json:"name"`
-		Bot    bool   `json:"bot"`
-		Joined bool   `json:"joined"`
-	}
-	liveEntry struct {
-		Round  int    `json:"round"`
-		Kind   string `json:"kind"`
-		Seat   *int   `json:"seat"`
-		From   *int   `json:"from,omitempty"`
-		To     *int   `json:"to,omitempty"`
-		Sent   *int   `json:"sent,omitempty"`
-		Before *int   `json:"before,omitempty"`
-		After  *int   `json:"after,omitempty"`
-		Ending string `json:"ending,omitempty"`
-	}
-	liveState struct {
-		Code       string            `json:"code"`
-		Players    int               `json:"players"`
-		Phase      string            `json:"phase"`
-		Round      int               `json:"round"`
-		Turn       *int              `json:"turn"`
-		SupplyLeft int               `json:"supply_left"`
-		Over       bool              `json:"over"`
-		Winner     *int              `json:"winner"`
-		Places     []int             `json:"places"`
-		Ending     string            `json:"ending"`
-		Tiles      []liveTile        `json:"tiles"`
-		TileCounts []int             `json:"tile_counts"`
-		Strengths  []int             `json:"strengths"`
-		Seats      []liveSeat        `json:"seats"`
-		Log        []json.RawMessage `json:"log"` // entries, read when judged
-	}
-	liveJoined struct {
-		Code  string `json:"code"`
-		Seat  int    `json:"seat"`
-		Token string `json:"token"`
-	}
-	liveError struct {
-		Error struct {
-			Code    string `json:"code"`
-			Message string `json:"message"`
-		} `json:"error"`
-	}
-)
-
-func livePtr(v int) *int { return &v }
-
-// liveEntries reads log entries.
-func liveEntries(raw []json.RawMessage) ([]liveEntry, error) {
-	out := make([]liveEntry, len(raw))
-	for i, r := range raw {
-		if err := json.Unmarshal(r, &out[i]); err != nil {
-			return nil, fmt.Errorf("entry %d: %v", i, err)
-		}
-	}
-	return out, nil
-}
-
-// liveSameEntries reports whether two lists of log entries are equal:
-// byte for byte, or else as read.
-func liveSameEntries(a, b []json.RawMessage) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !bytes.Equal(a[i], b[i]) {
-			x, errx := liveEntries(a[i : i+1])
-			y, erry := liveEntries(b[i : i+1])
-			if errx != nil || erry != nil || !reflect.DeepEqual(x, y) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// liveSameState reports whether two public states are equal.
-func liveSameState(a, b *liveState) bool {
-	x, y := *a, *b
-	x.Log, y.Log = nil, nil
-	return reflect.DeepEqual(x, y) && liveSameEntries(a.Log, b.Log)
-}
-
-// liveShow writes a value short, for Want and Got.
-func liveShow(v any) string {
-	switch x := v.(type) {
-	case *int:
-		if x == nil {
-			return "null"
-		}
-		return fmt.Sprint(*x)
-	case string:
-		return fmt.Sprintf("%q", x)
-	}
-	b, _ := json.Marshal(v)
-	return check.Brief(string(b), 200)
 }
 
 func liveSameInt(a, b *int) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }

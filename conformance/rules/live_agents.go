@@ -1,5 +1,7 @@
 package rules
 
+import "github.com/agentgames/bundle/conformance/livewire"
+
 // liveMove is an action of the card's agent API.
 type liveMove struct {
 	op                           string // supply, attack or pass
@@ -18,7 +20,7 @@ func (v liveMove) body(token string) map[string]any {
 
 // liveRoutes are the expeditions seat may send: from an island it holds
 // of strength 2 or more to an adjacent island it does not hold.
-func liveRoutes(s *liveState, seat int) [][2]int {
+func liveRoutes(s *livewire.State, seat int) [][2]int {
 	var out [][2]int
 	for f, t := range s.Tiles {
 		if t.Owner == nil || *t.Owner != seat || t.Strength < 2 {
@@ -33,7 +35,7 @@ func liveRoutes(s *liveState, seat int) [][2]int {
 	return out
 }
 
-func liveHolds(s *liveState, tile, seat int) bool {
+func liveHolds(s *livewire.State, tile, seat int) bool {
 	return s.Tiles[tile].Owner != nil && *s.Tiles[tile].Owner == seat
 }
 
@@ -41,7 +43,7 @@ func liveHolds(s *liveState, tile, seat int) bool {
 // hunter of rivals (all supply where a capture is nearest, a rival's
 // island before a wild one; then a capture sending all but one, of a
 // rival's island before a wild one, the largest surplus first).
-func (m *liveMatch) choose(s *liveState, seat int) liveMove {
+func (m *liveMatch) choose(s *livewire.State, seat int) liveMove {
 	var own []int
 	for i := range s.Tiles {
 		if liveHolds(s, i, seat) {

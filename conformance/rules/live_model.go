@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"reflect"
+
+	"github.com/agentgames/bundle/conformance/livewire"
 )
 
 // Rules of the card that the live referee re-derives.
@@ -47,11 +49,11 @@ type liveModel struct {
 	over            bool
 	winner          int
 	ending          string
-	added           []liveEntry // the log entries this request adds
+	added           []livewire.Entry // the log entries this request adds
 }
 
 // liveModelOf is the referee's match at a public state it has judged.
-func liveModelOf(s *liveState, opener int, bots []bool) *liveModel {
+func liveModelOf(s *livewire.State, opener int, bots []bool) *liveModel {
 	m := &liveModel{players: s.Players, opener: opener, bots: bots, total: make([]int, s.Players),
 		round: s.Round, turn: -1, left: s.SupplyLeft, phase: s.Phase, over: s.Over, winner: -1, ending: s.Ending}
 	if s.Turn != nil {
@@ -112,24 +114,24 @@ func (m *liveModel) expedition(seat, from, to, sent, before int) {
 	m.cells[from].lo = max(m.cells[from].lo-sent, 1)
 	m.cells[from].hi -= sent
 	m.total[seat] -= sent
-	e := liveEntry{Round: m.round, Seat: livePtr(seat), From: livePtr(from), To: livePtr(to), Sent: livePtr(sent), Before: livePtr(before)}
+	e := livewire.Entry{Round: m.round, Seat: livewire.Ptr(seat), From: livewire.Ptr(from), To: livewire.Ptr(to), Sent: livewire.Ptr(sent), Before: livewire.Ptr(before)}
 	if sent > before {
 		m.cells[to] = liveCell{seat, sent - before, sent - before}
 		m.total[seat] += sent - before
 		if d >= 0 {
 			m.total[d] -= before
 		}
-		e.Kind, e.After = "captured", livePtr(sent-before)
+		e.Kind, e.After = "captured", livewire.Ptr(sent-before)
 	} else {
 		m.cells[to] = liveCell{d, before - sent, before - sent}
 		if d >= 0 {
 			m.total[d] -= sent
 		}
-		e.Kind, e.After = "repelled", livePtr(before-sent)
+		e.Kind, e.After = "repelled", livewire.Ptr(before-sent)
 	}
 	m.added = append(m.added, e)
 	if d >= 0 && e.Kind == "captured" && m.count(d) == 0 {
-		m.added = append(m.added, liveEntry{Round: m.round, Kind: "eliminated", Seat: livePtr(d)})
+		m.added = append(m.added, livewire.Entry{Round: m.round, Kind: "eliminated", Seat: livewire.Ptr(d)})
 	}
 	if m.count(seat) >= liveWin {
 		m.end("conquest", seat)
@@ -211,9 +213,9 @@ func (m *liveModel) places() []int {
 
 func (m *liveModel) end(ending string, winner int) {
 	m.over, m.phase, m.turn, m.left, m.ending, m.winner = true, "over", -1, 0, ending, winner
-	e := liveEntry{Round: m.round, Kind: "ended", Ending: ending}
+	e := livewire.Entry{Round: m.round, Kind: "ended", Ending: ending}
 	if winner >= 0 {
-		e.Seat = livePtr(winner)
+		e.Seat = livewire.Ptr(winner)
 	}
 	m.added = append(m.added, e)
 }
@@ -224,7 +226,7 @@ type liveDiff struct{ path, rule, want, got string }
 // captainTurn plays the turn of the captain to act: its supply, which the
 // public state does not show, and the expedition the log shows, if any
 // (news are the entries the request added, base the index of the first).
-func (m *liveModel) captainTurn(news []liveEntry, base int) *liveDiff {
+func (m *liveModel) captainTurn(news []livewire.Entry, base int) *liveDiff {
 	c, s := m.turn, liveSupplyIn(m.round)
 	m.total[c] += s
 	for i := range m.cells {
@@ -241,7 +243,7 @@ func (m *liveModel) captainTurn(news []liveEntry, base int) *liveDiff {
 	}
 	e, path := news[k], fmt.Sprintf("log[%d]", base+k)
 	if e.From == nil || e.To == nil || e.Sent == nil || e.Before == nil || e.After == nil {
-		return &liveDiff{path, "an expedition's log entry gives from, to, sent, before and after", "all five", liveShow(e)}
+		return &liveDiff{path, "an expedition's log entry gives from, to, sent, before and after", "all five", livewire.Show(e)}
 	}
 	from, to, sent, before := *e.From, *e.To, *e.Sent, *e.Before
 	switch {
@@ -272,7 +274,7 @@ func liveRange(c liveCell) string {
 // settle plays the captains' turns a request runs before it answers:
 // every turn of a captain seat until a joined seat is to act or the match
 // is over.
-func (m *liveModel) settle(news []liveEntry, base int) *liveDiff {
+func (m *liveModel) settle(news []livewire.Entry, base int) *liveDiff {
 	for n := 0; !m.over && m.turn >= 0 && m.bots[m.turn]; n++ {
 		if n > liveRounds*4+4 {
 			return &liveDiff{"round", "every match ends by round 60", "an end", "captains still playing"}
@@ -286,16 +288,16 @@ func (m *liveModel) settle(news []liveEntry, base int) *liveDiff {
 
 // diff lists where got parts from the referee's match; prev is the
 // state before the request.
-func (m *liveModel) diff(prev, got *liveState) []liveDiff {
+func (m *liveModel) diff(prev, got *livewire.State) []liveDiff {
 	var out []liveDiff
 	add := func(path, rule string, want, gotv any) {
-		out = append(out, liveDiff{path, rule, liveShow(want), liveShow(gotv)})
+		out = append(out, liveDiff{path, rule, livewire.Show(want), livewire.Show(gotv)})
 	}
 	turn := func(v int) *int {
 		if v < 0 {
 			return nil
 		}
-		return livePtr(v)
+		return livewire.Ptr(v)
 	}
 	if got.Code != prev.Code {
 		add("code", "a match keeps its code", prev.Code, got.Code)
@@ -320,8 +322,8 @@ func (m *liveModel) diff(prev, got *liveState) []liveDiff {
 	}
 	if got.Over != m.over || got.Ending != m.ending || !liveSameInt(got.Winner, turn(m.winner)) {
 		add("over", "the match ends with 13 islands, the last captain standing, or scoring after round 60 (most islands, then strength; a tie on both a draw)",
-			fmt.Sprintf("over %v, ending %q, winner %s", m.over, m.ending, liveShow(turn(m.winner))),
-			fmt.Sprintf("over %v, ending %q, winner %s", got.Over, got.Ending, liveShow(got.Winner)))
+			fmt.Sprintf("over %v, ending %q, winner %s", m.over, m.ending, livewire.Show(turn(m.winner))),
+			fmt.Sprintf("over %v, ending %q, winner %s", got.Over, got.Ending, livewire.Show(got.Winner)))
 	}
 	if want := m.places(); !reflect.DeepEqual(got.Places, want) {
 		add("places", "once over, every seat's place: most islands, then most strength, first, seats tied on both sharing a place (1, 1, 3); null before", want, got.Places)
@@ -362,11 +364,11 @@ func (m *liveModel) diff(prev, got *liveState) []liveDiff {
 		}
 	}
 	base := len(prev.Log)
-	if len(got.Log) < base || !liveSameEntries(got.Log[:base], prev.Log) {
+	if len(got.Log) < base || !livewire.SameEntries(got.Log[:base], prev.Log) {
 		add("log", "the log keeps every entry, oldest first: a request only appends", fmt.Sprintf("%d entries, then new ones", base), fmt.Sprintf("%d entries", len(got.Log)))
 		return out
 	}
-	news, err := liveEntries(got.Log[base:])
+	news, err := livewire.Entries(got.Log[base:])
 	if err != nil {
 		add(fmt.Sprintf("log[%d:]", base), "log entries are {round, kind, seat, from, to, sent, before, after, ending}", "log entries", err.Error())
 		return out

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/conformance/livewire"
 )
 
 // liveCaptainKinds are the documented captains.
@@ -67,7 +68,7 @@ type liveMatch struct {
 	foreign string   // the token of another match's seat
 	bots    []bool
 	opener  int
-	current *liveState
+	current *livewire.State
 }
 
 // fail places a failure at the last request.
@@ -118,12 +119,12 @@ func (m *liveMatch) decode(r *check.Reply, v any, rule string) error {
 }
 
 // get reads the public state.
-func (m *liveMatch) get() (*liveState, error) {
+func (m *liveMatch) get() (*livewire.State, error) {
 	r, err := m.t.Do(m.ctx, "GET", "/api/matches/"+m.code, nil, nil)
 	if err != nil {
 		return nil, err
 	}
-	var s liveState
+	var s livewire.State
 	return &s, m.decode(r, &s, "GET /api/matches/{code} answers the public state")
 }
 
@@ -158,7 +159,7 @@ func (s liveSetup) play(ctx context.Context, t check.Target) error {
 // open creates the match and joins every seat that is not a captain,
 // after creating another match whose token must not act in this one.
 func (m *liveMatch) open() error {
-	var j liveJoined
+	var j livewire.Joined
 	for i, body := range []map[string]any{{"players": 2, "name": "another match"},
 		{"players": m.players, "name": "referee 0", "bots": m.captains, "captain": m.captain}} {
 		m.step = -1
@@ -190,7 +191,7 @@ func (m *liveMatch) open() error {
 		if err != nil {
 			return err
 		}
-		var j liveJoined
+		var j livewire.Joined
 		if err := m.decode(r, &j, "a join of a match in its lobby answers {seat, token}"); err != nil {
 			return err
 		}
@@ -211,7 +212,7 @@ func (m *liveMatch) open() error {
 // every seat is taken: the opening layout, then the captains' turns
 // before the first joined seat's, from each opener that may have led to
 // it.
-func (m *liveMatch) judgeStart(got *liveState) error {
+func (m *liveMatch) judgeStart(got *livewire.State) error {
 	if got.Phase == "lobby" || got.Turn == nil && !got.Over {
 		return m.fail("phase", "a match whose seats are all joined or captains starts at once", "supply", got.Phase, "")
 	}
@@ -224,18 +225,18 @@ func (m *liveMatch) judgeStart(got *liveState) error {
 	for p, st := range got.Seats {
 		if st.Seat != p || st.Bot != m.bots[p] || !st.Joined {
 			return m.fail(fmt.Sprintf("seats[%d]", p), "seats list every seat in order, captains as bot, every seat joined once started",
-				liveShow(liveSeat{Seat: p, Name: st.Name, Bot: m.bots[p], Joined: true}), liveShow(st), "")
+				livewire.Show(livewire.Seat{Seat: p, Name: st.Name, Bot: m.bots[p], Joined: true}), livewire.Show(st), "")
 		}
 	}
 	if got.Turn != nil && (*got.Turn < 0 || *got.Turn >= m.players || m.bots[*got.Turn]) {
-		return m.fail("turn", "captains reply inside the request that hands them the turn: a public state never waits on a captain", "a joined seat", liveShow(got.Turn), "")
+		return m.fail("turn", "captains reply inside the request that hands them the turn: a public state never waits on a captain", "a joined seat", livewire.Show(got.Turn), "")
 	}
-	empty := &liveState{Code: got.Code, Players: m.players, Seats: got.Seats}
+	empty := &livewire.State{Code: got.Code, Players: m.players, Seats: got.Seats}
 	var best []liveDiff
 	for _, o := range m.openers(got) {
 		model := liveOpening(m.players, o, m.bots)
 		var ds []liveDiff
-		news, err := liveEntries(got.Log)
+		news, err := livewire.Entries(got.Log)
 		if err != nil {
 			return m.fail("log", "log entries are {round, kind, seat, from, to, sent, before, after, ending}", "log entries", err.Error(), "")
 		}
@@ -257,7 +258,7 @@ func (m *liveMatch) judgeStart(got *liveState) error {
 
 // openers are the seats that may have opened: the first joined seat to
 // act, and the captains just before it in the order.
-func (m *liveMatch) openers(got *liveState) []int {
+func (m *liveMatch) openers(got *livewire.State) []int {
 	if got.Turn == nil {
 		var all []int
 		for p := range m.players {
@@ -299,7 +300,7 @@ func (m *liveMatch) turn() error {
 	if err != nil {
 		return err
 	}
-	var got liveState
+	var got livewire.State
 	if err := m.decode(r, &got, "a legal action of the seat to act is accepted with the public state"); err != nil {
 		return err
 	}
@@ -312,7 +313,7 @@ func (m *liveMatch) turn() error {
 	default:
 		model.endTurn()
 	}
-	news, err := liveEntries(got.Log[min(len(prev.Log), len(got.Log)):])
+	news, err := livewire.Entries(got.Log[min(len(prev.Log), len(got.Log)):])
 	if err != nil {
 		return m.fail("log", "log entries are {round, kind, seat, from, to, sent, before, after, ending}", "log entries", err.Error(), "")
 	}
@@ -335,11 +336,11 @@ func (m *liveMatch) same(rule string) error {
 	if err != nil {
 		return err
 	}
-	if !liveSameState(got, m.current) {
+	if !livewire.SameState(got, m.current) {
 		if d := check.DiffOf("", m.current, got); d != nil {
 			return m.fail(d.Path, rule+" answers the state the last action answered", d.Want, d.Got, d.Detail)
 		}
-		return m.fail("log", rule+" answers the state the last action answered", check.Brief(liveShow(m.current.Log), 300), check.Brief(liveShow(got.Log), 300), "")
+		return m.fail("log", rule+" answers the state the last action answered", check.Brief(livewire.Show(m.current.Log), 300), check.Brief(livewire.Show(got.Log), 300), "")
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/conformance/livewire"
 )
 
 // liveProbe is an action the API must refuse, and the documented code.
@@ -17,7 +18,7 @@ type liveProbe struct {
 }
 
 // probes are the refusals worth sending at s, for seat to act.
-func (m *liveMatch) probes(s *liveState, seat int) []liveProbe {
+func (m *liveMatch) probes(s *livewire.State, seat int) []liveProbe {
 	var out []liveProbe
 	out = append(out, liveProbe{liveMove{op: "pass"}, -1, "forbidden", "a token that holds no seat is refused"},
 		liveProbe{liveMove{op: "pass"}, -2, "forbidden", "a token of another match holds no seat of this one"})
@@ -83,7 +84,7 @@ func (m *liveMatch) probes(s *liveState, seat int) []liveProbe {
 
 // probe sends one action the API must refuse, and requires the
 // documented error and an unchanged match.
-func (m *liveMatch) probe(s *liveState, seat int) error {
+func (m *liveMatch) probe(s *livewire.State, seat int) error {
 	ps := m.probes(s, seat)
 	p := ps[m.rng.IntN(len(ps))]
 	tok := "no-seat-" + strings.Repeat("x", 43)
@@ -104,7 +105,7 @@ func (m *liveMatch) refused(path string, body map[string]any, seat int, code, wh
 		return err
 	}
 	status := map[string]int{"forbidden": 403, "not_your_turn": 409, "illegal_move": 409, "match_over": 409, "match_full": 409}[code]
-	var e liveError
+	var e livewire.Error
 	if r.Status != status || json.Unmarshal(r.Body, &e) != nil || e.Error.Code != code || e.Error.Message == "" {
 		return m.fail("error.code", why+fmt.Sprintf(": answered %d {error: {code: %s, message}}", status, code),
 			fmt.Sprintf("%d %s", status, code), fmt.Sprintf("%d %s", r.Status, check.Brief(string(r.Body), 200)), "")

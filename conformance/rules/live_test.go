@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/conformance/livewire"
 	"github.com/agentgames/bundle/internal/testserver"
 )
 
@@ -82,9 +83,9 @@ func TestLivePlaces(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := &liveState{Players: 3, Places: tt.places}
+			got := &livewire.State{Players: 3, Places: tt.places}
 			wrong := false
-			for _, d := range tt.model.diff(&liveState{Players: 3}, got) {
+			for _, d := range tt.model.diff(&livewire.State{Players: 3}, got) {
 				wrong = wrong || d.path == "places"
 			}
 			if wrong != tt.wrong {

@@ -1,0 +1,137 @@
+// Package livewire holds the live Tidebreakers match API's answers as
+// docs/tidebreakers.md and openapi.yaml give them, for the suite's
+// protocol and rules levels, which read them alike: the public state and
+// its parts, a join's answer, an error, and how to compare and show them.
+// Like the levels, it imports nothing of the bundle's implementation.
+package livewire
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"regexp"
+
+	"github.com/agentgames/bundle/conformance/check"
+)
+
+// The answers.
+type (
+	// Tile is an island of the public state.
+	Tile struct {
+		Owner    *int `json:"owner"`
+		Strength int  `json:"strength"`
+	}
+	// Seat is a seat of the public state.
+	Seat struct {
+		Seat   int    `json:"seat"`
+		Name   string `json:"name"`
+		Bot    bool   `json:"bot"`
+		Joined bool   `json:"joined"`
+	}
+	// Entry is an entry of the public state's log.
+	Entry struct {
+		Round  int    `json:"round"`
+		Kind   string `json:"kind"`
+		Seat   *int   `json:"seat"`
+		From   *int   `json:"from,omitempty"`
+		To     *int   `json:"to,omitempty"`
+		Sent   *int   `json:"sent,omitempty"`
+		Before *int   `json:"before,omitempty"`
+		After  *int   `json:"after,omitempty"`
+		Ending string `json:"ending,omitempty"`
+	}
+	// State is the public state of a match. Its log is kept as sent
+	// (null and [] apart), its entries read by Entries when judged.
+	State struct {
+		Code       string            `json:"code"`
+		Players    int               `json:"players"`
+		Phase      string            `json:"phase"`
+		Round      int               `json:"round"`
+		Turn       *int              `json:"turn"`
+		SupplyLeft int               `json:"supply_left"`
+		Over       bool              `json:"over"`
+		Winner     *int              `json:"winner"`
+		Places     []int             `json:"places"`
+		Ending     string            `json:"ending"`
+		Tiles      []Tile            `json:"tiles"`
+		TileCounts []int             `json:"tile_counts"`
+		Strengths  []int             `json:"strengths"`
+		Seats      []Seat            `json:"seats"`
+		Log        []json.RawMessage `json:"log"`
+	}
+	// Joined is the answer of a create or a join.
+	Joined struct {
+		Code  string `json:"code"`
+		Seat  int    `json:"seat"`
+		Token string `json:"token"`
+	}
+	// Error is an error's answer.
+	Error struct {
+		Error struct {
+			Code    string `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+)
+
+// Status is each documented error code's HTTP status.
+var Status = map[string]int{"invalid_request": 400, "bad_json": 400, "forbidden": 403, "no_match": 404,
+	"not_your_turn": 409, "illegal_move": 409, "match_over": 409, "match_full": 409, "body_too_large": 413}
+
+// CodePattern is what a match's code looks like.
+var CodePattern = regexp.MustCompile(`^[0-9A-Z]{4,32}$`)
+
+// Ptr is a pointer to v, for the public state's optional numbers.
+func Ptr(v int) *int { return &v }
+
+// Entries reads log entries.
+func Entries(raw []json.RawMessage) ([]Entry, error) {
+	out := make([]Entry, len(raw))
+	for i, r := range raw {
+		if err := json.Unmarshal(r, &out[i]); err != nil {
+			return nil, fmt.Errorf("entry %d: %v", i, err)
+		}
+	}
+	return out, nil
+}
+
+// SameEntries reports whether two lists of log entries are equal: byte
+// for byte, or else as read.
+func SameEntries(a, b []json.RawMessage) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !bytes.Equal(a[i], b[i]) {
+			x, errx := Entries(a[i : i+1])
+			y, erry := Entries(b[i : i+1])
+			if errx != nil || erry != nil || !reflect.DeepEqual(x, y) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// SameState reports whether two public states are equal.
+func SameState(a, b *State) bool {
+	x, y := *a, *b
+	x.Log, y.Log = nil, nil
+	return reflect.DeepEqual(x, y) && SameEntries(a.Log, b.Log)
+}
+
+// Show writes a value short, for a failure's Want and Got.
+func Show(v any) string {
+	switch x := v.(type) {
+	case *int:
+		if x == nil {
+			return "null"
+		}
+		return fmt.Sprint(*x)
+	case string:
+		return fmt.Sprintf("%q", x)
+	}
+	b, _ := json.Marshal(v)
+	return check.Brief(string(b), 240)
+}
