@@ -68,6 +68,9 @@ func TestDiffOf(t *testing.T) {
 	if d := check.DiffOf("round", 3, 4); d == nil || d.Path != "round" {
 		t.Errorf("DiffOf of two numbers: %+v", d)
 	}
+	if d := check.DiffOf("seats", want.Seats, got.Seats); d == nil || d.Path != "seats[1].strength" {
+		t.Errorf("DiffOf of a list under seats: %+v", d)
+	}
 	if d := check.DiffOf("", want, want); d != nil {
 		t.Errorf("DiffOf of equal values: %+v", d)
 	}

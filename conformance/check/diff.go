@@ -261,9 +261,12 @@ func DiffOf(prefix string, want, got any) *Difference {
 	if d == nil || prefix == "" {
 		return d
 	}
-	if d.Path == "(answer)" {
+	switch {
+	case d.Path == "(answer)":
 		d.Path = prefix
-	} else {
+	case strings.HasPrefix(d.Path, "["):
+		d.Path = prefix + d.Path
+	default:
 		d.Path = prefix + "." + d.Path
 	}
 	return d

@@ -55,6 +55,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/agentgames/bundle/client"
@@ -257,9 +258,9 @@ func (r *brinebellReferee) refused(action json.RawMessage, a *brinebellAnswer, c
 	case a.GameOver != r.sim.finished:
 		return r.fail(action, "gameOver", "a refusal reports whether the run is over", fmt.Sprint(r.sim.finished), fmt.Sprint(a.GameOver), "")
 	case !brinebellSameActions(legal, a.LegalActions):
-		return r.fail(action, "legalActions", "a refusal lists the legal actions, unchanged", brinebellJSON(legal), brinebellJSON(a.LegalActions), "")
+		return r.fail(action, "legalActions", "a refusal lists the legal actions, unchanged", check.Show(legal), check.Show(a.LegalActions), "")
 	case !brinebellSameRanges(ranges, a.ActionRanges):
-		return r.fail(action, "actionRanges", "actionRanges gives advance's ticks while advance is legal", brinebellJSON(ranges), brinebellJSON(a.ActionRanges), "")
+		return r.fail(action, "actionRanges", "actionRanges gives advance's ticks while advance is legal", check.Show(ranges), check.Show(a.ActionRanges), "")
 	}
 	return nil
 }
@@ -294,14 +295,14 @@ func (r *brinebellReferee) envelope(action json.RawMessage, a *brinebellAnswer, 
 	case !hasResult:
 		return fail("result", "result is always present: null until the run ends", "present", "missing")
 	case !s.finished && result != nil:
-		return fail("result", "result is null until the run ends", "null", brinebellJSON(result))
-	case s.finished && brinebellJSON(s.result()) != brinebellJSON(a.Result):
-		return fail("result", "result reports the reason, score, deliveries, departures and clock of the end", brinebellJSON(s.result()), brinebellJSON(a.Result))
+		return fail("result", "result is null until the run ends", "null", check.Show(result))
+	case s.finished && check.DiffOf("", s.result(), a.Result) != nil:
+		return fail("result", "result reports the reason, score, deliveries, departures and clock of the end", check.Show(s.result()), check.Show(a.Result))
 	case !brinebellSameActions(legal, a.LegalActions):
 		return fail("legalActions", "legalActions lists every legal action: start; or advance (ticks 30), bank and an order per present ferry and open dock; or none",
-			brinebellJSON(legal), brinebellJSON(a.LegalActions))
+			check.Show(legal), check.Show(a.LegalActions))
 	case !brinebellSameRanges(ranges, a.ActionRanges):
-		return fail("actionRanges", "actionRanges gives advance's ticks (1..90) while advance is legal", brinebellJSON(ranges), brinebellJSON(a.ActionRanges))
+		return fail("actionRanges", "actionRanges gives advance's ticks (1..90) while advance is legal", check.Show(ranges), check.Show(a.ActionRanges))
 	}
 	seed, hasSeed := a.Raw["seed"]
 	switch {
@@ -353,10 +354,11 @@ func (r *brinebellReferee) compareView(action json.RawMessage, want, got brinebe
 		{"view.finished", want.Finished, got.Finished, "the run finishes when banked or once five waiting passengers have departed", nil},
 	}
 	for _, sec := range sections {
-		path, w, g, differ := brinebellDiff(sec.path, sec.want, sec.got)
-		if !differ {
+		d := check.DiffOf(sec.path, sec.want, sec.got)
+		if d == nil {
 			continue
 		}
+		path, w, g := d.Path, d.Want, d.Got
 		rule := sec.rule
 		for field, fr := range sec.byFieldEnd {
 			if strings.Contains(path, "."+field) {
@@ -365,14 +367,14 @@ func (r *brinebellReferee) compareView(action json.RawMessage, want, got brinebe
 		}
 		switch sec.path {
 		case "view.passengers":
-			if ids, gids := brinebellIDs(want.Passengers), brinebellIDs(got.Passengers); brinebellJSON(ids) != brinebellJSON(gids) {
-				path, w, g = "view.passengers[].id", brinebellJSON(ids), brinebellJSON(gids)
+			if ids, gids := brinebellIDs(want.Passengers), brinebellIDs(got.Passengers); !slices.Equal(ids, gids) {
+				path, w, g = "view.passengers[].id", check.Show(ids), check.Show(gids)
 			} else if i, ok := brinebellIndex(path, sec.path); ok {
 				path = strings.Replace(path, fmt.Sprintf("[%d]", i), fmt.Sprintf("[id=%d]", want.Passengers[i].ID), 1)
 			}
 		case "view.events":
 			i := 0
-			for i < len(want.Events) && i < len(got.Events) && brinebellJSON(want.Events[i]) == brinebellJSON(got.Events[i]) {
+			for i < len(want.Events) && i < len(got.Events) && check.DiffOf("", want.Events[i], got.Events[i]) == nil {
 				i++
 			}
 			kind := ""

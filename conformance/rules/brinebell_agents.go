@@ -158,8 +158,8 @@ func brinebellSealed(ctx context.Context, t check.Target) error {
 			return err
 		}
 	}
-	if path, w, g, differ := brinebellDiff("view", run.last.View, replay.last.View); differ {
-		return replay.fail(nil, path, "the seed reported at the end is the run's seed: replaying the run's actions on it gives the same run", w, g, "")
+	if d := check.DiffOf("view", run.last.View, replay.last.View); d != nil {
+		return replay.fail(nil, d.Path, "the seed reported at the end is the run's seed: replaying the run's actions on it gives the same run", d.Want, d.Got, d.Detail)
 	}
 	return nil
 }

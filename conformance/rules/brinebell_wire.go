@@ -5,8 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
+
+	"github.com/agentgames/bundle/conformance/check"
 )
 
 // This file holds Brinebell's answers as the referee reads them, written
@@ -164,81 +165,6 @@ func brinebellPtr(v int) *int {
 	return &v
 }
 
-// brinebellJSON is v as compact JSON, for messages.
-func brinebellJSON(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	return string(b)
-}
-
-// brinebellDiff is the first difference between want and got (the same
-// type), walked through their JSON forms in field order: the path below
-// root and both values, or ok false when they are equal.
-func brinebellDiff(root string, want, got any) (path, w, g string, differ bool) {
-	wj, _ := json.Marshal(want)
-	gj, _ := json.Marshal(got)
-	if bytes.Equal(wj, gj) {
-		return "", "", "", false
-	}
-	var wv, gv any
-	json.Unmarshal(wj, &wv)
-	json.Unmarshal(gj, &gv)
-	return brinebellWalk(root, wv, gv)
-}
-
-func brinebellWalk(path string, w, g any) (string, string, string, bool) {
-	switch wt := w.(type) {
-	case map[string]any:
-		gt, ok := g.(map[string]any)
-		if !ok {
-			break
-		}
-		keys := make([]string, 0, len(wt)+len(gt))
-		for k := range wt {
-			keys = append(keys, k)
-		}
-		for k := range gt {
-			if _, ok := wt[k]; !ok {
-				keys = append(keys, k)
-			}
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			if p, a, b, d := brinebellWalk(path+"."+k, wt[k], gt[k]); d {
-				return p, a, b, d
-			}
-		}
-		return "", "", "", false
-	case []any:
-		gt, ok := g.([]any)
-		if !ok || len(gt) != len(wt) {
-			break
-		}
-		for i := range wt {
-			if p, a, b, d := brinebellWalk(fmt.Sprintf("%s[%d]", path, i), wt[i], gt[i]); d {
-				return p, a, b, d
-			}
-		}
-		return "", "", "", false
-	}
-	wj, _ := json.Marshal(w)
-	gj, _ := json.Marshal(g)
-	if bytes.Equal(wj, gj) {
-		return "", "", "", false
-	}
-	return path, brinebellBrief(wj), brinebellBrief(gj), true
-}
-
-func brinebellBrief(b []byte) string {
-	s := string(b)
-	if len(s) > 160 {
-		s = s[:160] + "..."
-	}
-	return s
-}
-
 // brinebellIDs lists the ids of passengers, for messages.
 func brinebellIDs(ps []brinebellPassenger) []int {
 	out := make([]int, len(ps))
@@ -254,7 +180,8 @@ func brinebellSameActions(a, b []brinebellAction) bool {
 	key := func(l []brinebellAction) []string {
 		out := make([]string, len(l))
 		for i, x := range l {
-			out[i] = brinebellJSON(x)
+			b, _ := json.Marshal(x)
+			out[i] = string(b)
 		}
 		slices.Sort(out)
 		return out
@@ -268,5 +195,5 @@ func brinebellSameRanges(a, b []brinebellRange) bool {
 	if len(a) == 0 || len(b) == 0 {
 		return len(a) == len(b)
 	}
-	return brinebellJSON(a) == brinebellJSON(b)
+	return check.DiffOf("", a, b) == nil
 }
