@@ -28,7 +28,7 @@ type Envelope struct {
 	LegalActions any    `json:"legalActions"`
 	ActionRanges any    `json:"actionRanges,omitempty"`
 	// Spec documents the game, on init only.
-	Spec     any    `json:"spec,omitempty"`
+	Spec     *Spec  `json:"spec,omitempty"`
 	Score    *int   `json:"score,omitempty"`
 	GameOver bool   `json:"gameOver"`
 	Result   any    `json:"result"`

@@ -50,7 +50,7 @@ type Option struct {
 type Game interface {
 	Info() Info
 	// Spec is the self-documenting description sent with every new match.
-	Spec() any
+	Spec() Spec
 	// New starts a match from a seed and the init options, already checked
 	// against Info().Options (an absent option is not in the map).
 	New(seed uint64, options map[string]string) (Match, error)

@@ -128,7 +128,8 @@ func (s *Service) Init(ctx context.Context, slug string, seed *uint64, options m
 	if !rec.picked {
 		env.Seed = &rec.seed
 	}
-	env.Spec, env.Events = g.Spec(), events
+	spec := g.Spec()
+	env.Spec, env.Events = &spec, events
 	rec.shape.cut(env)
 	return env, nil
 }

@@ -26,7 +26,7 @@ func (tally) Info() play.Info {
 	return play.Info{Slug: "tally", Options: []play.Option{{Name: "mode", Values: []string{"together", "turns", "stuck"}}}}
 }
 
-func (tally) Spec() any { return "tally" }
+func (tally) Spec() play.Spec { return play.Spec{Slug: "tally"} }
 
 func (tally) New(seed uint64, options map[string]string) (play.Match, error) {
 	return &tallyMatch{Mode: options["mode"], Seed: seed, Rounds: 3}, nil

@@ -10,7 +10,7 @@ import (
 )
 
 // Spec describes the game.
-func (Game) Spec() any {
+func (Game) Spec() play.Spec {
 	return play.Spec{
 		Slug: "brinebell",
 		Name: "Brinebell",

@@ -11,7 +11,7 @@ import (
 func n(v int) string { return strconv.Itoa(v) }
 
 // Spec describes the game.
-func (Game) Spec() any {
+func (Game) Spec() play.Spec {
 	grid := n(engine.Size) + "x" + n(engine.Size)
 	return play.Spec{
 		Slug: "tidebreakers",

@@ -25,7 +25,7 @@ func adjText() string {
 }
 
 // Spec describes the game.
-func (Game) Spec() any {
+func (Game) Spec() play.Spec {
 	return play.Spec{
 		Slug: "tinrail",
 		Name: "Tinrail",

@@ -9,7 +9,7 @@ import (
 )
 
 // Spec describes the game.
-func (Game) Spec() any {
+func (Game) Spec() play.Spec {
 	side := strconv.Itoa(engine.DefaultSide)
 	return play.Spec{
 		Slug:    "tron",
