@@ -23,7 +23,7 @@ var info = play.Info{
 	Name:           "Brinebell",
 	Genre:          "delivery simulation",
 	Description:    "Dispatch ferries around a ring of island docks to deliver seeded arrivals of travellers, couriers and carts before they lose patience.",
-	Goal:           "Score as many delivery points as you can; bank them whenever you like. Five passengers giving up ends the run.",
+	Goal:           goal,
 	EchoStateToken: true,
 	ActionSchema:   actionSchema,
 	MaxToken:       2048,

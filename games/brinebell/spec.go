@@ -9,12 +9,15 @@ import (
 	"github.com/agentgames/bundle/play"
 )
 
+// goal is the game's goal, in the index and the spec alike.
+var goal = "Carry island passengers to their docks for points. Sail on as long as you like, or bank what you have earned; the run also ends once " + strconv.Itoa(engine.MaxDepartures) + " waiting passengers give up. No clock or score limit ends it."
+
 // Spec describes the game.
 func (Game) Spec() play.Spec {
 	return play.Spec{
 		Slug: "brinebell",
 		Name: "Brinebell",
-		Goal: "Carry island passengers to their docks for points. Sail on as long as you like, or bank what you have earned; the run also ends once " + strconv.Itoa(engine.MaxDepartures) + " waiting passengers give up. No clock or score limit ends it.",
+		Goal: goal,
 		Scoring: "Each delivery is worth its base (traveller 100, courier 160, cart 180) plus a patience bonus: +40 if patience*3 >= maximum*2, else +20 if patience*3 >= maximum, else nothing. " +
 			"An exchange that delivers n passengers scores multiplier x (those values + 40*(n-1)), the multiplier being min(3, 1 + floor(streak/8)) read before the exchange; the streak then grows by n. " +
 			"Each time total deliveries pass a multiple of 20, +300 outside the multiplier. A waiting passenger giving up resets the streak to 0 but takes no points. Empty exchanges and banking score nothing.",

@@ -10,14 +10,17 @@ import (
 
 func n(v int) string { return strconv.Itoa(v) }
 
+// goal is the game's goal, in the index and the spec alike.
+var goal = "Hold " + n(engine.WinIslands) + " islands, or be the last captain with islands. If neither happens by the end of round " + n(engine.MaxRounds) +
+	", the captain with the most islands wins and the most total strength breaks a tie; captains tied on both share 1st place and draw, and every captain below them loses."
+
 // Spec describes the game.
 func (Game) Spec() play.Spec {
 	grid := n(engine.Size) + "x" + n(engine.Size)
 	return play.Spec{
 		Slug: "tidebreakers",
 		Name: "Tidebreakers",
-		Goal: "Hold " + n(engine.WinIslands) + " islands, or be the last captain with islands. If neither happens by the end of round " + n(engine.MaxRounds) +
-			", the captain with the most islands wins and the most total strength breaks a tie; captains tied on both share 1st place and draw, and every captain below them loses.",
+		Goal: goal,
 		Scoring: "score is the number of islands you hold. result gives your outcome from your place (win: 1st alone; draw: 1st shared; loss: below 1st, even when no one wins), how the match ended, the winner (null when 1st place is shared), " +
 			"every captain's place (places: 1 the best, by islands then strength whatever the ending; captains tied on both share a place and the next is skipped, as in 1, 1, 3), and every captain's islands and strength.",
 		Rules: []string{

@@ -25,7 +25,7 @@ var info = play.Info{
 	Name:        "Tinrail",
 	Genre:       "tile-laying duel",
 	Description: "Lay track tiles on a 6x6 board to keep your engine riding while G-Bot's rides off the table.",
-	Goal:        "Survive longer than G-Bot: win when its engine leaves the table and yours does not.",
+	Goal:        goal,
 	Options: []play.Option{{Name: "opponent", Values: []string{"wise", "easy"},
 		Doc: "G-Bot's level: \"wise\" (the default, score x1.0) or \"easy\" (score x0.6)."}},
 	ActionSchema: actionSchema,

@@ -12,6 +12,9 @@ import (
 // grid is the board's size as the card writes it.
 var grid = strconv.Itoa(engine.Size) + "x" + strconv.Itoa(engine.Size)
 
+// goal is the game's goal, in the index and the spec alike.
+var goal = "Keep your engine on the " + grid + " table longer than G-Bot keeps its own. You win as soon as G-Bot's engine is eliminated while yours is still riding."
+
 // adjText writes the port pairing across an edge as a list.
 func adjText() string {
 	b := []byte{'['}
@@ -29,7 +32,7 @@ func (Game) Spec() play.Spec {
 	return play.Spec{
 		Slug: "tinrail",
 		Name: "Tinrail",
-		Goal: "Keep your engine on the " + grid + " table longer than G-Bot keeps its own. You win as soon as G-Bot's engine is eliminated while yours is still riding.",
+		Goal: goal,
 		Scoring: "Scored once, when the match ends. tilesSurvived counts the placements (yours and G-Bot's) after which your engine was still on the table. " +
 			"A win scores 100 + 5 x tilesSurvived, a draw 50 + 2 x tilesSurvived, a loss 2 x tilesSurvived. " +
 			"The total is multiplied by 1.0 against G-Bot Wise or 0.6 against G-Bot Easy and rounded down; the best possible score is " + strconv.Itoa(engine.MaxScore) + ". The score reads 0 until the end.",

@@ -44,7 +44,7 @@ var info = play.Info{
 	Name:        "Tron",
 	Genre:       "simultaneous light cycles",
 	Description: "Steer a light cycle on a grid against 1 to 3 bots; every cycle moves at once and leaves a wall behind it.",
-	Goal:        "Outlive the other cycles: leaving the grid, or entering any trail or the cell another cycle enters, ends yours.",
+	Goal:        goal,
 	Options: []play.Option{
 		{Name: "players", Values: []string{"2", "3", "4"}, Doc: "how many cycles, yours included: 2 (the default), 3 or 4."},
 		{Name: "width", Min: engine.MinSide, Max: engine.MaxSide, Doc: "the grid's width, 5 to 100 (default 100)."},

@@ -8,13 +8,16 @@ import (
 	"github.com/agentgames/bundle/play"
 )
 
+// goal is the game's goal, in the index and the spec alike.
+const goal = "Keep your light cycle alive longer than the others."
+
 // Spec describes the game.
 func (Game) Spec() play.Spec {
 	side := strconv.Itoa(engine.DefaultSide)
 	return play.Spec{
 		Slug:    "tron",
 		Name:    "Tron",
-		Goal:    "Keep your light cycle alive longer than the others.",
+		Goal:    goal,
 		Scoring: "score is the rounds your cycle has survived. result gives your place (1 plus the cycles that outlived you), the outcome (win: you outlived every other cycle; draw: none outlived you but some crashed with you or are still alive; loss), and every cycle's place.",
 		Rules: []string{
 			"The grid is " + side + "x" + side + " unless width and height say otherwise (5 to 100 each); x runs 0..width-1 left to right, y 0..height-1 top to bottom.",

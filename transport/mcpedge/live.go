@@ -36,10 +36,10 @@ func addLive(srv *mcp.Server, l httpapi.Live) {
 			"Others join with live_join; empty seats wait 10 seconds, then captains fill them. bots seats (from seat 1) are captains at once, " +
 			"so with bots = players - 1 the match starts immediately.",
 		InputSchema: object(map[string]any{
-			"players": map[string]any{"type": "integer", "minimum": 2, "maximum": 4, "description": "how many seats"},
+			"players": map[string]any{"type": "integer", "minimum": live.MinPlayers, "maximum": live.MaxPlayers, "description": "how many seats"},
 			"name":    name,
-			"bots":    map[string]any{"type": "integer", "minimum": 0, "maximum": 3, "description": "how many other seats are captains at once"},
-			"captain": map[string]any{"type": "string", "enum": []string{"sample", "strong", "random"}, "description": "the captains' kind (default sample)"},
+			"bots":    map[string]any{"type": "integer", "minimum": 0, "maximum": live.MaxPlayers - 1, "description": "how many other seats are captains at once"},
+			"captain": map[string]any{"type": "string", "enum": live.Captains(), "description": "the captains' kind (default " + live.Captains()[0] + ")"},
 		}, "players"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		answer, err := l.Serve(ctx, "create", "", req.Params.Arguments)

@@ -128,6 +128,16 @@ func (r *record) full() bool {
 	return true
 }
 
+// MinPlayers and MaxPlayers bound a live match's seats.
+const (
+	MinPlayers = engine.MinPlayers
+	MaxPlayers = engine.MaxPlayers
+)
+
+// Captains are the kinds of captain that may fill a live match's seats,
+// the default first.
+func Captains() []string { return captains.Names() }
+
 // Create opens a match of players seats; the creator, called name, holds
 // seat 0. bots of the other seats, from seat 1, are the captain's at once;
 // captain also fills the seats still empty when the lobby closes. A
