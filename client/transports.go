@@ -153,7 +153,6 @@ func encode(v any) (int, []byte, error) {
 }
 
 func encodeError(err error) (int, []byte, error) {
-	rec := httptest.NewRecorder()
-	httpapi.WriteError(rec, httptest.NewRequest(http.MethodGet, "/", nil), err)
-	return rec.Code, rec.Body.Bytes(), nil
+	a := httpapi.AnswerError(context.Background(), http.MethodGet, "/", err)
+	return a.Status, a.Body(), nil
 }

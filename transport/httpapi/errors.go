@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"log/slog"
@@ -134,22 +135,47 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	writeJSON(w, Status(pe.Code), errorBody{Error: errorDetail{Code: pe.Code, Message: pe.Message}})
 }
 
-// answerable is the *play.Error an answer to err shows, with the headers
-// it calls for set on w: Allow for a 405, Retry-After when it says when
-// to retry. An error that is no *play.Error with a listed code (or that is
-// a refusal) is logged and shown as internal, without its details.
-func answerable(w http.ResponseWriter, r *http.Request, err error) *play.Error {
+// ErrorAnswer is what an error answers on every edge: the HTTP status,
+// the headers it calls for (Allow for a 405, Retry-After when it says when
+// to retry) and the error shown, {error: {code, message}} in Body.
+type ErrorAnswer struct {
+	Status int
+	Header http.Header
+	Error  *play.Error
+}
+
+// Body is the answer's JSON body, a line.
+func (a ErrorAnswer) Body() []byte {
+	b, _ := play.AppendJSON(nil, errorBody{Error: errorDetail{Code: a.Error.Code, Message: a.Error.Message}})
+	return b
+}
+
+// AnswerError is the answer to err of a request of method to path (for the
+// log): an error that is no *play.Error with a listed code (or that is a
+// refusal) is logged and shown as internal, without its details.
+func AnswerError(ctx context.Context, method, path string, err error) ErrorAnswer {
+	a := ErrorAnswer{Header: http.Header{}}
 	var me *methodError
 	if errors.As(err, &me) {
-		w.Header().Set("Allow", strings.Join(me.allow, ", "))
+		a.Header.Set("Allow", strings.Join(me.allow, ", "))
 	}
-	var pe *play.Error
-	if !errors.As(err, &pe) || !play.Listed(pe.Code) || pe.Kind() == play.KindRefusal {
-		slog.Error("request failed", "method", r.Method, "path", r.URL.Path, "requestId", requestID(r.Context()), "err", err)
-		pe = play.Errorf(play.CodeInternal, "the server failed to answer; the request may be retried")
+	if !errors.As(err, &a.Error) || !play.Listed(a.Error.Code) || a.Error.Kind() == play.KindRefusal {
+		slog.Error("request failed", "method", method, "path", path, "requestId", requestID(ctx), "err", err)
+		a.Error = play.Errorf(play.CodeInternal, "the server failed to answer; the request may be retried")
 	}
-	if pe.RetryAfter > 0 {
-		w.Header().Set("Retry-After", strconv.Itoa(int((pe.RetryAfter+time.Second-1)/time.Second)))
+	if a.Error.RetryAfter > 0 {
+		a.Header.Set("Retry-After", strconv.Itoa(int((a.Error.RetryAfter+time.Second-1)/time.Second)))
 	}
-	return pe
+	a.Status = Status(a.Error.Code)
+	return a
+}
+
+// answerable is the *play.Error an answer to err shows (AnswerError),
+// with the headers it calls for set on w.
+func answerable(w http.ResponseWriter, r *http.Request, err error) *play.Error {
+	a := AnswerError(r.Context(), r.Method, r.URL.Path, err)
+	for k, v := range a.Header {
+		w.Header()[k] = v
+	}
+	return a.Error
 }

@@ -32,34 +32,15 @@ func result[A any](ctx context.Context, tool string, answer A, err error, text f
 }
 
 // failed is the tool error for err: the HTTP edge's answer to it (made by
-// httpapi.WriteError, so the code, the message and the hiding of server
+// httpapi.AnswerError, so the code, the message and the hiding of server
 // failures are the HTTP edge's) as the structured content, and
 // "code: message" as the text. tool names the tool in the log of a
 // failure of the server.
 func failed(ctx context.Context, tool string, err error) *mcp.CallToolResult {
-	rec := &recorder{header: http.Header{}}
-	r, _ := http.NewRequestWithContext(ctx, http.MethodPost, "/mcp/"+tool, nil)
-	httpapi.WriteError(rec, r, err)
-	var answer struct {
-		Error struct {
-			Code    play.Code `json:"code"`
-			Message string    `json:"message"`
-		} `json:"error"`
-	}
-	json.Unmarshal(rec.body.Bytes(), &answer)
+	a := httpapi.AnswerError(ctx, http.MethodPost, "/mcp/"+tool, err)
 	return &mcp.CallToolResult{
 		IsError:           true,
-		Content:           []mcp.Content{&mcp.TextContent{Text: string(answer.Error.Code) + ": " + answer.Error.Message}},
-		StructuredContent: json.RawMessage(bytes.TrimSpace(rec.body.Bytes())),
+		Content:           []mcp.Content{&mcp.TextContent{Text: string(a.Error.Code) + ": " + a.Error.Message}},
+		StructuredContent: json.RawMessage(bytes.TrimSpace(a.Body())),
 	}
 }
-
-// recorder keeps what httpapi.WriteError writes.
-type recorder struct {
-	header http.Header
-	body   bytes.Buffer
-}
-
-func (r *recorder) Header() http.Header         { return r.header }
-func (r *recorder) Write(b []byte) (int, error) { return r.body.Write(b) }
-func (r *recorder) WriteHeader(int)             {}
