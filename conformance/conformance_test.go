@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/client/inproc"
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/conformance/check"
 	"github.com/agentgames/bundle/golden"
@@ -69,7 +70,7 @@ func TestReplayNamesTheFirstDifference(t *testing.T) {
 	}
 	ref := reference(t)
 	for _, step := range []int{kept, digestOnly} {
-		impl := &tamper{Transport: client.Handler{Handler: testserver.New(t)}, step: step,
+		impl := &tamper{Transport: inproc.Handler{Handler: testserver.New(t)}, step: step,
 			edit: func(m map[string]any) { m["view"].(map[string]any)["streak"] = 99.0 }}
 		err := conformance.Replay(context.Background(), &c, impl, ref, true)
 		var f *check.Failure
@@ -247,7 +248,7 @@ func TestFactsOnly(t *testing.T) {
 		{"wrong score, facts", wrongScore, false, false},
 		{"wrong score, exact", wrongScore, true, false},
 	} {
-		impl := rewrite{Transport: client.Handler{Handler: testserver.New(t)}, edit: tt.edit}
+		impl := rewrite{Transport: inproc.Handler{Handler: testserver.New(t)}, edit: tt.edit}
 		err := conformance.Replay(context.Background(), c, impl, ref, tt.exact)
 		if (err == nil) != tt.wantPass {
 			t.Errorf("%s: Replay = %v", tt.name, err)

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/client/inproc"
 	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/internal/seal"
 	"github.com/agentgames/bundle/play"
@@ -18,7 +19,7 @@ func Reference() (client.Transport, error) {
 	if err != nil {
 		return nil, err
 	}
-	return client.Service{Service: svc}, nil
+	return inproc.Service{Service: svc}, nil
 }
 
 // ReferenceService is the play core over every game of the registry, with

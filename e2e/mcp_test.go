@@ -16,6 +16,7 @@ import (
 	"github.com/agentgames/bundle/agents/dispatcher"
 	"github.com/agentgames/bundle/agents/tidecaptain"
 	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/client/inproc"
 	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/games/brinebell"
 	"github.com/agentgames/bundle/games/tidebreakers/live"
@@ -65,7 +66,7 @@ func TestMCPFunction(t *testing.T) {
 	}
 
 	mcpGames := mcptest.Transport{Session: session}
-	httpGames := client.Handler{Handler: others}
+	httpGames := inproc.Handler{Handler: others}
 	first := func(a *client.Answer) json.RawMessage {
 		var legal struct{ LegalActions []json.RawMessage }
 		json.Unmarshal(a.Body, &legal)

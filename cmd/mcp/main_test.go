@@ -12,7 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/client/inproc"
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/golden"
 	"github.com/agentgames/bundle/transport/mcpedge/mcptest"
@@ -70,7 +70,7 @@ func TestStdio(t *testing.T) {
 		}
 		played++
 		tr := &lastAnswer{Transport: mcptest.Transport{Session: cs}}
-		if err := conformance.Replay(ctx, &c, tr, client.Service{Service: ref}, true); err != nil {
+		if err := conformance.Replay(ctx, &c, tr, inproc.Service{Service: ref}, true); err != nil {
 			t.Errorf("%s: %v", c.Ref(), err)
 		}
 		if !bytes.Contains(tr.body, []byte(`"gameOver":true`)) {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/client/inproc"
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/play"
 )
@@ -20,17 +21,17 @@ func Reference(t testing.TB) client.Transport {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return checkedService{t: t, svc: svc, Service: client.Service{Service: svc}}
+	return checkedService{t: t, svc: svc, Service: inproc.Service{Service: svc}}
 }
 
 type checkedService struct {
-	client.Service
+	inproc.Service
 	t   testing.TB
 	svc *play.Service
 }
 
-// Act applies an action and answers it as client.Service does, checking
-// its encoding on the way; an error is answered by client.Service itself.
+// Act applies an action and answers it as inproc.Service does, checking
+// its encoding on the way; an error is answered by inproc.Service itself.
 func (c checkedService) Act(ctx context.Context, game, field, tok string, action json.RawMessage) (int, []byte, error) {
 	answer, err := c.svc.Act(ctx, game, tok, action)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/agentgames/bundle/agents/dispatcher"
 	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/client/inproc"
 	"github.com/agentgames/bundle/games/brinebell"
 	"github.com/agentgames/bundle/internal/testserver"
 )
@@ -50,7 +51,7 @@ func crowded(b *testing.B, t client.Transport) (token string, waiting, clock int
 // sealing the next token, the observation and JSON.
 func BenchmarkAdvance90(b *testing.B) {
 	h := testserver.New(b)
-	token, waiting, clock := crowded(b, client.Handler{Handler: h})
+	token, waiting, clock := crowded(b, inproc.Handler{Handler: h})
 	body := `{"stateToken":"` + token + `","action":{"type":"advance","ticks":90}}`
 	b.ReportAllocs()
 	for b.Loop() {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/client/inproc"
 	"github.com/agentgames/bundle/internal/testserver"
 )
 
@@ -19,7 +20,7 @@ func BenchmarkActionThreeStrong(b *testing.B) {
 	ctx := context.Background()
 	var reqs []string
 	for seed := range 6 {
-		s, err := client.Start(ctx, client.Handler{Handler: h}, "tidebreakers", map[string]string{"seed": strconv.Itoa(seed), "players": "4", "opponent": "strong"})
+		s, err := client.Start(ctx, inproc.Handler{Handler: h}, "tidebreakers", map[string]string{"seed": strconv.Itoa(seed), "players": "4", "opponent": "strong"})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/client/inproc"
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/golden"
 	"github.com/agentgames/bundle/internal/testserver"
@@ -21,7 +22,7 @@ func positions(b *testing.B, h *httpapi.Server, opponent string) []string {
 		b.Fatal(err)
 	}
 	var out []string
-	t := client.Handler{Handler: h}
+	t := inproc.Handler{Handler: h}
 	for i := range cases {
 		c := &cases[i]
 		if c.Query["opponent"] != opponent {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/client/inproc"
 	"github.com/agentgames/bundle/internal/testserver"
 )
 
@@ -30,7 +31,7 @@ func benchWiseActions(b *testing.B, players int) {
 	longest := 0
 	for seed := range uint64(3) {
 		c := goldenCase{seed: seed, players: players, side: 100, opponent: "wise", caller: "easy"}
-		s, err := client.Start(ctx, client.Handler{Handler: h}, "tron", map[string]string{"seed": strconv.FormatUint(seed, 10), "players": strconv.Itoa(players), "opponent": "wise"})
+		s, err := client.Start(ctx, inproc.Handler{Handler: h}, "tron", map[string]string{"seed": strconv.FormatUint(seed, 10), "players": strconv.Itoa(players), "opponent": "wise"})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/client/inproc"
 	engine "github.com/agentgames/bundle/engines/tron"
 	"github.com/agentgames/bundle/games/tron"
 	"github.com/agentgames/bundle/internal/testserver"
@@ -84,7 +85,7 @@ func rankedMatch(t *testing.T, h http.Handler, players int, f *foresight) ([]jso
 	ctx := context.Background()
 	query := rankedOptions(players)
 	query["ranked"] = "true"
-	s, err := client.Start(ctx, client.Handler{Handler: h}, "tron", query)
+	s, err := client.Start(ctx, inproc.Handler{Handler: h}, "tron", query)
 	if err != nil || !s.Last.OK {
 		t.Fatalf("ranked init: %v %s", err, s.Last.Body)
 	}
@@ -137,7 +138,7 @@ func replay(t *testing.T, h http.Handler, players int, seed uint64, actions, ans
 	ctx := context.Background()
 	query := rankedOptions(players)
 	query["seed"] = strconv.FormatUint(seed, 10)
-	s, err := client.Start(ctx, client.Handler{Handler: h}, "tron", query)
+	s, err := client.Start(ctx, inproc.Handler{Handler: h}, "tron", query)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +169,7 @@ func trailsOf(v tron.View) [][]engine.Cell {
 func endpointMove(t *testing.T, h http.Handler, board *engine.State, p int) string {
 	t.Helper()
 	side := strconv.Itoa(*rankedSide)
-	status, body, err := client.Handler{Handler: h}.Bot(context.Background(), "tron", "width="+side+"&height="+side, []byte(arenaMessage("1", board, p)))
+	status, body, err := inproc.Handler{Handler: h}.Bot(context.Background(), "tron", "width="+side+"&height="+side, []byte(arenaMessage("1", board, p)))
 	var reply struct{ Play string }
 	if err != nil || status != http.StatusOK || json.Unmarshal(body, &reply) != nil {
 		t.Fatalf("the bot endpoint: %d %v %s", status, err, body)

@@ -17,6 +17,7 @@ import (
 
 	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/client/inproc"
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/golden"
@@ -183,13 +184,13 @@ const checkedSteps = 64
 
 func (c *contractTransport) Init(_ context.Context, game string, query map[string]string) (int, []byte, error) {
 	c.step = 0
-	status, body, err := client.Handler{Handler: c.h}.Init(context.Background(), game, query)
+	status, body, err := inproc.Handler{Handler: c.h}.Init(context.Background(), game, query)
 	return c.keep(game, http.MethodGet, "/api/games/"+game+"/init", status, body, err)
 }
 
 func (c *contractTransport) Act(ctx context.Context, game, field, token string, action json.RawMessage) (int, []byte, error) {
 	c.step++
-	status, body, err := client.Handler{Handler: c.h}.Act(ctx, game, field, token, action)
+	status, body, err := inproc.Handler{Handler: c.h}.Act(ctx, game, field, token, action)
 	if c.step <= checkedSteps || !bytes.Contains(body, []byte(`"ok":true`)) || bytes.Contains(body, []byte(`"gameOver":true`)) {
 		req, _ := client.ActionBody(field, token, action)
 		checkAnswer(c.t, httptest.NewRequest(http.MethodPost, "/api/games/"+game+"/action", bytes.NewReader(req)), status,

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/client/inproc"
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/golden"
@@ -23,7 +24,7 @@ import (
 func TestGoldenThroughMCP(t *testing.T) {
 	b := newBench(t)
 	mcpT := mcptest.Transport{Session: b.inMemory(t)}
-	ref := client.Service{Service: b.svc}
+	ref := inproc.Service{Service: b.svc}
 	for _, g := range games.All() {
 		slug := g.Info().Slug
 		cases, err := conformance.Load(golden.Files, slug)
@@ -58,7 +59,7 @@ func TestWholeMatchesAsOverHTTP(t *testing.T) {
 			for _, ref := range []string{"tinrail/easy-seed009-cautious", "brinebell/seed001-dispatch"} {
 				c := goldenCase(t, ref)
 				overMCP := playCase(t, &c, mcpT)
-				overHTTP := playCase(t, &c, client.Handler{Handler: b.http})
+				overHTTP := playCase(t, &c, inproc.Handler{Handler: b.http})
 				if len(overMCP) != len(c.Steps) || len(overHTTP) != len(c.Steps) {
 					t.Fatalf("%s: %d answers through MCP, %d over HTTP, for %d steps", ref, len(overMCP), len(overHTTP), len(c.Steps))
 				}
