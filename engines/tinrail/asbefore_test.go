@@ -2,9 +2,11 @@ package tinrail_test
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
-	"hash"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/agentgames/bundle/engines/rng"
@@ -46,18 +48,18 @@ func anyNotLosing(s *tinrail.State, rs *rng.Stream) (int, int) {
 	return o[0], o[1]
 }
 
-// traceMatch plays seed against opp, the player choosing with firstNotLosing
-// or, when random, anyNotLosing, and writes every placement and the final
-// outcome to h.
-func traceMatch(t *testing.T, h hash.Hash, seed uint64, opp tinrail.Opponent, random bool) {
+// traceMatch plays seed against opp, the player choosing with
+// firstNotLosing or, when random, anyNotLosing, and answers the match as
+// a line of text: the level, the seed and the player, then every
+// placement (seat, tile, rotation, cell, "!" for a head-on meeting, and
+// each ride: the rider, "off" when it left the table, else the cell and
+// port it reached, and the tiles it rode), then the result, the ending,
+// the placements, the tiles survived and the score.
+func traceMatch(t *testing.T, seed uint64, opp tinrail.Opponent, random bool) string {
 	s := tinrail.New(seed, opp)
 	rs := rng.New(seed, 99)
-	w := func(vs ...int) {
-		for _, v := range vs {
-			h.Write(binary.LittleEndian.AppendUint32(nil, uint32(int32(v))))
-		}
-	}
-	w(int(seed), int(opp))
+	var b strings.Builder
+	fmt.Fprintf(&b, "opponent %d seed %d random %v:", opp, seed, random)
 	for !s.Over() {
 		var pl tinrail.Placement
 		if s.Turn() == tinrail.You {
@@ -72,56 +74,74 @@ func traceMatch(t *testing.T, h hash.Hash, seed uint64, opp tinrail.Opponent, ra
 		} else {
 			pl = reply(t, s)
 		}
-		w(int(pl.Player), int(pl.Tile), pl.Rotation, pl.Cell, b2i(pl.HeadOn), len(pl.Rides))
+		fmt.Fprintf(&b, " p%d:t%d/r%d@%d", pl.Player, pl.Tile, pl.Rotation, pl.Cell)
+		if pl.HeadOn {
+			b.WriteString("!")
+		}
 		for k, rd := range pl.Rides {
-			w(int(pl.Riders[k]), b2i(rd.Off), rd.To.Cell, rd.To.Port, rd.Tiles)
+			if rd.Off {
+				fmt.Fprintf(&b, ",ride%d-off/%d", pl.Riders[k], rd.Tiles)
+			} else {
+				fmt.Fprintf(&b, ",ride%d-%d.%d/%d", pl.Riders[k], rd.To.Cell, rd.To.Port, rd.Tiles)
+			}
 		}
 	}
-	w(-1, int(s.Result()), int(s.Ending()), s.Placements(), s.TilesSurvived(), s.Score())
+	fmt.Fprintf(&b, " = result %d ending %d placements %d survived %d score %d", s.Result(), s.Ending(), s.Placements(), s.TilesSurvived(), s.Score())
+	return b.String()
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
+// asBefore is the file of the matches of seeds 0..299 against Easy and
+// Wise, each with both players: a line a match, its placements by a
+// SHA-256 digest of their trace and its end in clear (see entry). It was
+// written (go test -run GBotPlaysAsBefore -update) from the engine as it
+// was when the test kept only one SHA-256 fingerprint of all the traces,
+// which pinned them to the engine before G-Bot left the rules (commit
+// 200e0e1, when (*State).Play chose G-Bot's reply inside the engine); that
+// fingerprint still held when it was written.
+const asBefore = "testdata/gbot-as-before.txt"
+
+var update = flag.Bool("update", false, "rewrite "+asBefore+" from the current engine")
+
+// entry is a match's line of asBefore: what names the match, the digest of
+// its placements, and its end.
+func entry(trace string) string {
+	name, rest, _ := strings.Cut(trace, ": ")
+	placements, end, _ := strings.Cut(rest, " = ")
+	sum := sha256.Sum256([]byte(placements))
+	return name + ": placements " + hex.EncodeToString(sum[:8]) + " = " + end
 }
 
-// Fingerprints of the traces of seeds 0..299 against Easy, then 0..299
-// against Wise. They were obtained by running this same test (trace format,
-// players and seeds unchanged) on the engine before G-Bot left the rules, at
-// commit 200e0e1, when (*State).Play applied the player's placement and
-// G-Bot's reply chosen inside the engine: the loop body was
-// `pls, err := s.Play(i, r)` writing each placement of pls. They pin every
-// placement G-Bot makes, so any change to its policies, its view or its
-// random stream shows up here.
-const (
-	fingerprintFirstNotLosing = "86864baeef712909642db4b0b3e07d13ff144681ee609a6b0a71b47f0a42b2d4"
-	fingerprintAnyNotLosing   = "2615af45ef6162feb8cb6ab691a79e0c37607bc765d8b516c5a79aec2cd59b3f"
-)
-
-// TestGBotPlaysAsBefore: for every seed 0..299 and both levels, G-Bot, now a
-// policy outside the rules choosing from its SeatView and BotStream, makes
-// exactly the placements it made when the engine chose them itself.
+// TestGBotPlaysAsBefore: for every seed 0..299 and both levels, G-Bot, a
+// policy outside the rules choosing from its SeatView and BotStream,
+// makes exactly the placements it made when the engine chose them itself.
+// A change names the first match that differs, how it ended before and
+// now, and prints its placements now.
 func TestGBotPlaysAsBefore(t *testing.T) {
-	for _, tt := range []struct {
-		name   string
-		random bool
-		want   string
-	}{
-		{"first not losing", false, fingerprintFirstNotLosing},
-		{"any not losing", true, fingerprintAnyNotLosing},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			h := sha256.New()
-			for _, opp := range []tinrail.Opponent{tinrail.Easy, tinrail.Wise} {
-				for seed := range uint64(300) {
-					traceMatch(t, h, seed, opp, tt.random)
-				}
+	var traces, got []string
+	for _, random := range []bool{false, true} {
+		for _, opp := range []tinrail.Opponent{tinrail.Easy, tinrail.Wise} {
+			for seed := range uint64(300) {
+				tr := traceMatch(t, seed, opp, random)
+				traces, got = append(traces, tr), append(got, entry(tr))
 			}
-			if got := hex.EncodeToString(h.Sum(nil)); got != tt.want {
-				t.Errorf("fingerprint %s, want %s: G-Bot no longer plays as before", got, tt.want)
-			}
-		})
+		}
+	}
+	if *update {
+		if err := os.WriteFile(asBefore, []byte(strings.Join(got, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile(asBefore)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	if len(want) != len(got) {
+		t.Fatalf("%s holds %d matches, the test plays %d", asBefore, len(want), len(got))
+	}
+	for i := range want {
+		if want[i] != got[i] {
+			t.Fatalf("G-Bot no longer plays as before:\nbefore: %s\nnow:    %s\nits placements now: %s", want[i], got[i], traces[i])
+		}
 	}
 }
