@@ -21,17 +21,8 @@ import (
 // answer=view without the observation; each sends its token once, as
 // state, at init and at the first action.
 func shapesCheck(spec Spec) check.Check {
-	query, match := fixedMatch(spec)
-	name := "answer shapes (bundle extension)"
-	return check.Check{Game: spec.Slug, Level: check.Protocol, Name: name, Run: func(ctx context.Context, t check.Target) error {
-		w, err := newWalk(ctx, t, spec, name+" ("+match+")")
-		if err != nil {
-			return err
-		}
-		both, err := w.init(query)
-		if err != nil {
-			return err
-		}
+	query, _ := fixedMatch(spec)
+	return requestCheck(spec, "answer shapes (bundle extension)", func(w *walk, both *answer) error {
 		action := both.head.LegalActions[0]
 		bothNext, err := w.act(both.token(), action)
 		if err != nil {
@@ -69,7 +60,7 @@ func shapesCheck(spec Spec) check.Check {
 			}
 		}
 		return nil
-	}}
+	})
 }
 
 // shaped checks an answer of shape answer against the default shape's
