@@ -30,6 +30,18 @@ func boardOf(s *tron.State) *board {
 	return b
 }
 
+// safe are the moves from cell c onto a free cell of the grid, in the
+// arena's order x+, x-, y+, y-.
+func (b *board) safe(c int) []tron.Dir {
+	var out []tron.Dir
+	for d := range tron.Dir(4) {
+		if t := b.step(c, d); t >= 0 && !b.occ[t] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // step is the cell one move in d leads to from cell c, or -1 off the grid.
 func (b *board) step(c int, d tron.Dir) int {
 	x, y := c%b.w, c/b.w

@@ -13,12 +13,7 @@ import (
 // the arena's order, and whether p met a rival at all.
 func nearTies(s *tron.State, p int) ([]tron.Dir, bool) {
 	b := boardOf(s)
-	var safe []tron.Dir
-	for d := range tron.Dir(4) {
-		if t := b.step(b.heads[p], d); t >= 0 && !b.occ[t] {
-			safe = append(safe, d)
-		}
-	}
+	safe := b.safe(b.heads[p])
 	rivals := b.rivalsReachable(p)
 	if len(safe) < 2 || len(rivals) == 0 {
 		return nil, false

@@ -30,12 +30,7 @@ func Wise(s *tron.State, p int, _ *rng.Stream) tron.Dir { return wise(s, p, nil)
 func wise(s *tron.State, p int, rs *rng.Stream) tron.Dir {
 	b := boardOf(s)
 	me := b.heads[p]
-	var safe []tron.Dir
-	for d := range tron.Dir(4) {
-		if t := b.step(me, d); t >= 0 && !b.occ[t] {
-			safe = append(safe, d)
-		}
-	}
+	safe := b.safe(me)
 	switch {
 	case len(safe) == 0:
 		return tron.XPlus
