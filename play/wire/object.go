@@ -39,8 +39,12 @@ type member struct {
 // ReadObject checks data (see Check) and answers it as an object. path
 // names the object in errors ("" for a top-level value, "action" for one
 // inside a request).
-func ReadObject(data []byte, path string) (*Object, error) {
-	if err := Check(data); err != nil {
+func ReadObject(data []byte, path string) (*Object, error) { return ReadObjectAtMost(data, path, 0) }
+
+// ReadObjectAtMost is ReadObject of a text of at most values JSON values
+// (see CheckAtMost).
+func ReadObjectAtMost(data []byte, path string, values int) (*Object, error) {
+	if err := CheckAtMost(data, values); err != nil {
 		return nil, &FieldError{Field: path, Reason: err.Error()}
 	}
 	s := scanner{data: data}

@@ -152,15 +152,12 @@ var paramsOf = map[string][]string{
 // checkMessage reads body as one JSON-RPC request or notification of MCP,
 // strictly, and answers its id (nil when it has none, or is unreadable).
 func checkMessage(body []byte) (json.RawMessage, error) {
-	if err := wire.CheckAtMost(body, MaxValues); err != nil {
-		return nil, play.Errorf(play.CodeBadJSON, "the body must be one JSON-RPC message, JSON of at most %d values: %v", MaxValues, err)
-	}
-	if t := bytes.TrimSpace(body); t[0] == '[' {
-		return nil, play.Errorf(play.CodeInvalidRequest, "JSON-RPC batches are not taken: the protocol revisions this server speaks send one message a request")
-	}
-	o, err := wire.ReadObject(body, "")
+	o, err := wire.ReadObjectAtMost(body, "", MaxValues)
 	if err != nil {
-		return nil, play.Errorf(play.CodeBadJSON, "the body must be one JSON-RPC message, a JSON object: %v", err)
+		if t := bytes.TrimSpace(body); len(t) > 0 && t[0] == '[' && wire.CheckAtMost(body, MaxValues) == nil {
+			return nil, play.Errorf(play.CodeInvalidRequest, "JSON-RPC batches are not taken: the protocol revisions this server speaks send one message a request")
+		}
+		return nil, play.Errorf(play.CodeBadJSON, "the body must be one JSON-RPC message, a JSON object of at most %d values: %v", MaxValues, err)
 	}
 	var id json.RawMessage
 	if raw := o.Raw("id"); raw != nil && (raw[0] == '"' || raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9') && len(raw) <= 128 {
