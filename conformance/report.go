@@ -51,28 +51,15 @@ func Summarize(results []Result) []Summary {
 		if r.Started.IsZero() { // a result no check ran for: a game not served
 			continue
 		}
-		if end := r.Started.Add(r.Took); s.first.IsZero() {
-			s.first, s.last = r.Started, end
-		} else {
-			s.first, s.last = minTime(s.first, r.Started), maxTime(s.last, end)
+		if s.first.IsZero() || r.Started.Before(s.first) {
+			s.first = r.Started
+		}
+		if end := r.Started.Add(r.Took); end.After(s.last) {
+			s.last = end
 		}
 		s.Wall = s.last.Sub(s.first).Seconds()
 	}
 	return out
-}
-
-func minTime(a, b time.Time) time.Time {
-	if b.Before(a) {
-		return b
-	}
-	return a
-}
-
-func maxTime(a, b time.Time) time.Time {
-	if b.After(a) {
-		return b
-	}
-	return a
 }
 
 // WriteTable writes the summaries as a table, one row a game and level,

@@ -1,30 +1,11 @@
 package conformance
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 
 	"github.com/agentgames/bundle/conformance/check"
 )
-
-// ServedGames reads the slugs an implementation lists in its index (the
-// body of GET /api/games).
-func ServedGames(index []byte) ([]string, error) {
-	var v struct {
-		Games []struct {
-			Slug string `json:"slug"`
-		} `json:"games"`
-	}
-	if err := json.Unmarshal(index, &v); err != nil {
-		return nil, fmt.Errorf("GET /api/games: %w", err)
-	}
-	out := make([]string, 0, len(v.Games))
-	for _, g := range v.Games {
-		out = append(out, g.Slug)
-	}
-	return out, nil
-}
 
 // Unserved splits checks by the games served: it answers the checks of
 // those games, and for each other game one failed result, "not served", in

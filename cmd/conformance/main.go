@@ -164,7 +164,7 @@ func run(w io.Writer, target check.Target, cfg config) int {
 		return 2
 	} else if r.Status != 200 {
 		fmt.Fprintf(w, "note: GET %s/api/games answered HTTP %d\n", target.Base, r.Status)
-	} else if served, err := conformance.ServedGames(r.Body); err != nil {
+	} else if served, err := check.Served(r.Body); err != nil {
 		fmt.Fprintf(w, "note: %v\n", err)
 	} else {
 		checks, missing = conformance.Unserved(checks, served)

@@ -241,3 +241,21 @@ func (t handlerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 type Skip struct{ Reason string }
 
 func (s *Skip) Error() string { return "skipped: " + s.Reason }
+
+// Served reads the slugs an implementation lists in its index (the
+// body of GET /api/games).
+func Served(index []byte) ([]string, error) {
+	var v struct {
+		Games []struct {
+			Slug string `json:"slug"`
+		} `json:"games"`
+	}
+	if err := json.Unmarshal(index, &v); err != nil {
+		return nil, fmt.Errorf("GET /api/games: %w", err)
+	}
+	out := make([]string, 0, len(v.Games))
+	for _, g := range v.Games {
+		out = append(out, g.Slug)
+	}
+	return out, nil
+}

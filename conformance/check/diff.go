@@ -1,6 +1,7 @@
 package check
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -279,7 +280,7 @@ func asJSON(v any) any {
 	if err != nil {
 		return fmt.Sprint(v)
 	}
-	d := json.NewDecoder(strings.NewReader(string(b)))
+	d := json.NewDecoder(bytes.NewReader(b))
 	d.UseNumber()
 	var out any
 	d.Decode(&out)

@@ -118,16 +118,14 @@ func (w *walk) otherGame() (*walk, error) {
 	if err := w.expectStatus(r, http.StatusOK, "GET /api/games answers the index"); err != nil {
 		return nil, err
 	}
-	var index struct {
-		Games []struct {
-			Slug string `json:"slug"`
-		} `json:"games"`
+	served, err := check.Served(r.Body)
+	if err != nil {
+		return nil, w.fail("games", "GET /api/games answers the index", "an index of games", err.Error())
 	}
-	json.Unmarshal(r.Body, &index)
-	for _, g := range index.Games {
-		if g.Slug != w.game && g.Slug != "" {
+	for _, slug := range served {
+		if slug != w.game && slug != "" {
 			ow := *w
-			ow.game, ow.spec = g.Slug, Spec{Slug: g.Slug}
+			ow.game, ow.spec = slug, Spec{Slug: slug}
 			return &ow, nil
 		}
 	}
