@@ -137,7 +137,8 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 
 // ErrorAnswer is what an error answers on every edge: the HTTP status,
 // the headers it calls for (Allow for a 405, Retry-After when it says when
-// to retry) and the error shown, {error: {code, message}} in Body.
+// to retry; nil when none) and the error shown, {error: {code, message}}
+// in Body.
 type ErrorAnswer struct {
 	Status int
 	Header http.Header
@@ -154,17 +155,23 @@ func (a ErrorAnswer) Body() []byte {
 // log): an error that is no *play.Error with a listed code (or that is a
 // refusal) is logged and shown as internal, without its details.
 func AnswerError(ctx context.Context, method, path string, err error) ErrorAnswer {
-	a := ErrorAnswer{Header: http.Header{}}
+	var a ErrorAnswer
+	set := func(k, v string) {
+		if a.Header == nil {
+			a.Header = http.Header{}
+		}
+		a.Header.Set(k, v)
+	}
 	var me *methodError
 	if errors.As(err, &me) {
-		a.Header.Set("Allow", strings.Join(me.allow, ", "))
+		set("Allow", strings.Join(me.allow, ", "))
 	}
 	if !errors.As(err, &a.Error) || !play.Listed(a.Error.Code) || a.Error.Kind() == play.KindRefusal {
 		slog.Error("request failed", "method", method, "path", path, "requestId", requestID(ctx), "err", err)
 		a.Error = play.Errorf(play.CodeInternal, "the server failed to answer; the request may be retried")
 	}
 	if a.Error.RetryAfter > 0 {
-		a.Header.Set("Retry-After", strconv.Itoa(int((a.Error.RetryAfter+time.Second-1)/time.Second)))
+		set("Retry-After", strconv.Itoa(int((a.Error.RetryAfter+time.Second-1)/time.Second)))
 	}
 	a.Status = Status(a.Error.Code)
 	return a
