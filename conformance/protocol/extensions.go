@@ -3,7 +3,6 @@ package protocol
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -121,13 +120,8 @@ func rankedCheck(spec Spec) check.Check {
 			return err
 		}
 		id := func(a *answer, step string) error {
-			var v struct {
-				Ranked string `json:"ranked"`
-			}
-			raw, _ := json.Marshal(a.body)
-			json.Unmarshal(raw, &v)
-			if !rankedID.MatchString(v.Ranked) {
-				return w.fail("ranked", step+" of a ranked match names it by its id", "32 hex digits", fmt.Sprintf("%q", v.Ranked))
+			if id, _ := a.body["ranked"].(string); !rankedID.MatchString(id) {
+				return w.fail("ranked", step+" of a ranked match names it by its id", "32 hex digits", brief(a.body["ranked"]))
 			}
 			return nil
 		}
