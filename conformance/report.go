@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/agentgames/bundle/conformance/check"
 )
 
 // Summary is the pass and fail count of one game at one level, the
@@ -77,6 +79,7 @@ func WriteTable(w io.Writer, sums []Summary) {
 // Report is a run as -report writes it.
 type Report struct {
 	Base    string       `json:"baseUrl"`
+	Profile string       `json:"profile"`
 	Started time.Time    `json:"started"`
 	Secs    float64      `json:"seconds"`
 	Passed  int          `json:"passed"`
@@ -110,9 +113,9 @@ type ReportFailure struct {
 	Message string          `json:"message"`
 }
 
-// NewReport gathers a run's results.
-func NewReport(base string, started time.Time, took time.Duration, results []Result) *Report {
-	rep := &Report{Base: base, Started: started.UTC(), Secs: took.Seconds(), Summary: Summarize(results)}
+// NewReport gathers a run's results, checked under profile.
+func NewReport(base string, profile check.Profile, started time.Time, took time.Duration, results []Result) *Report {
+	rep := &Report{Base: base, Profile: profile.String(), Started: started.UTC(), Secs: took.Seconds(), Summary: Summarize(results)}
 	for _, r := range results {
 		item := ReportItem{Game: r.Game, Level: r.Level, Name: r.Name, OK: r.Err == nil, Secs: r.Took.Seconds(), Skipped: r.Skipped()}
 		if item.Skipped != "" {

@@ -27,7 +27,7 @@ func TestSuiteTimeIsWallTime(t *testing.T) {
 	}
 	results[2].Err = &check.Skip{Reason: "not offered"}
 	var out bytes.Buffer
-	if err := conformance.NewReport("http://x", t0, 4*time.Second, results).WriteJUnit(&out); err != nil {
+	if err := conformance.NewReport("http://x", check.Bundle, t0, 4*time.Second, results).WriteJUnit(&out); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {

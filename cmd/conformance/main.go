@@ -14,7 +14,7 @@
 // Usage:
 //
 //	conformance -base-url http://127.0.0.1:8080 [-game tinrail,tron] [-level protocol,rules]
-//	            [-seeds 20] [-run seed009] [-exact] [-parallel 4] [-report out.json] [-junit out.xml]
+//	            [-profile bundle|card] [-seeds 20] [-run seed009] [-exact] [-parallel 4] [-report out.json] [-junit out.xml]
 //	conformance -print tinrail/easy-seed009-cautious
 //	conformance -base-url https://your.server -verify-ranked tinrail/<id>
 //
@@ -52,7 +52,7 @@ type config struct {
 
 func main() {
 	var cfg config
-	var games, levels, print, verify string
+	var games, levels, print, verify, profile string
 	fs := flag.NewFlagSet("conformance", flag.ContinueOnError)
 	fs.StringVar(&cfg.base, "base-url", "http://127.0.0.1:8080", "the implementation's base URL")
 	fs.StringVar(&games, "game", "", "check only these games, comma-separated: "+strings.Join(conformance.Slugs(), ", ")+" (default every game)")
@@ -60,6 +60,8 @@ func main() {
 	fs.IntVar(&cfg.opts.Seeds, "seeds", rules.DefaultSeeds, "seeds each referee of the rules level plays, 1 or more")
 	fs.StringVar(&cfg.opts.Only, "run", "", "check only checks whose name contains this")
 	fs.BoolVar(&cfg.opts.Exact, "exact", false, "golden level: compare the observation text and the order of legalActions byte for byte too")
+	fs.StringVar(&profile, "profile", "bundle", "what to hold the implementation to: bundle (this bundle's documented contract) "+
+		"or card (only what the rule cards fix: any 2xx, any 4xx, the cards' routes, fields and rules; docs/conformance.md says what each leaves open)")
 	fs.IntVar(&cfg.parallel, "parallel", 4, "checks run at once")
 	fs.StringVar(&cfg.report, "report", "", "write every result as JSON to this file")
 	fs.StringVar(&cfg.junit, "junit", "", "write every result as JUnit XML to this file")
@@ -80,6 +82,11 @@ func main() {
 	}
 	if verify != "" {
 		os.Exit(verifyRanked(os.Stdout, check.NewTarget(cfg.base), verify))
+	}
+	var err error
+	if cfg.opts.Profile, err = check.ParseProfile(profile); err != nil {
+		fmt.Fprintln(os.Stderr, "conformance: -profile:", err)
+		os.Exit(2)
 	}
 	if cfg.opts.Seeds < 1 {
 		fmt.Fprintf(os.Stderr, "conformance: -seeds %d: each referee plays 1 seed or more\n", cfg.opts.Seeds)
@@ -169,7 +176,7 @@ func run(w io.Writer, target check.Target, cfg config) int {
 	} else {
 		checks, missing = conformance.Unserved(checks, served)
 	}
-	fmt.Fprintf(w, "checking %s: %d checks\n", target.Base, len(checks))
+	fmt.Fprintf(w, "checking %s against the %s profile: %d checks\n", target.Base, cfg.opts.Profile, len(checks))
 	for _, m := range missing {
 		fmt.Fprintf(w, "FAIL %s: %s is not served (%s)\n", m.Ref(), m.Game, m.Failure().Detail)
 	}
@@ -187,7 +194,7 @@ func run(w io.Writer, target check.Target, cfg config) int {
 			strings.ReplaceAll(r.Failure().Error(), "\n", "\n    "))
 	})
 	took := time.Since(start)
-	rep := conformance.NewReport(target.Base, start, took, append(missing, results...))
+	rep := conformance.NewReport(target.Base, cfg.opts.Profile, start, took, append(missing, results...))
 	fmt.Fprintln(w)
 	conformance.WriteTable(w, rep.Summary)
 	fmt.Fprintf(w, "%d passed, %d failed, %d skipped against %s in %s\n", rep.Passed, rep.Failed, rep.Skipped, target.Base, took.Round(time.Millisecond))

@@ -40,6 +40,9 @@ var Levels = []string{Protocol, Rules, Golden}
 type Target struct {
 	Base   string
 	Client *http.Client
+	// Profile is what the run holds the implementation to (Bundle unless
+	// set); the suite's runner sets it from its options.
+	Profile Profile
 }
 
 // NewTarget reaches the implementation at base, with a 30 s timeout.
@@ -146,6 +149,11 @@ type Check struct {
 	// clock (a lobby's timer), so a runner can start it first and overlap
 	// the wait with other checks.
 	Wait time.Duration
+	// BundleOnly, when set, says what the check holds that is this
+	// bundle's contract and not the cards' (an error code, a route of its
+	// own, an extension): under the Card profile the check is not run, and
+	// is reported skipped with it.
+	BundleOnly string
 }
 
 // Ref names the check as game/level/name.

@@ -75,6 +75,26 @@ type (
 	}
 )
 
+// CardState is what of a public state the Tidebreakers card fixes: the
+// fields it names whose values it gives (it names phase and log too, but
+// not their values, and the tile counts without a field's name).
+type CardState struct {
+	Tiles      []Tile
+	Turn       *int
+	SupplyLeft int
+	Winner     *int
+	Round      int
+	Over       bool
+}
+
+// Card is s as the card fixes it.
+func (s *State) Card() CardState {
+	return CardState{Tiles: s.Tiles, Turn: s.Turn, SupplyLeft: s.SupplyLeft, Winner: s.Winner, Round: s.Round, Over: s.Over}
+}
+
+// CardFields are the fields of the public state the card names.
+var CardFields = []string{"tiles", "turn", "phase", "supply_left", "winner", "round", "over", "log"}
+
 // Status is each documented error code's HTTP status.
 var Status = map[string]int{"invalid_request": 400, "bad_json": 400, "forbidden": 403, "no_match": 404,
 	"not_your_turn": 409, "illegal_move": 409, "match_over": 409, "match_full": 409, "body_too_large": 413}

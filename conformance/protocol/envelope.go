@@ -21,6 +21,9 @@ import (
 // on an action's answer where the game documents them.
 func (w *walk) envelope(a *answer, sent json.RawMessage) error {
 	h := &a.head
+	if w.card() {
+		return w.cardEnvelope(a, sent)
+	}
 	if !h.OK {
 		return w.fail("ok", "an accepted action answers ok true", "true", fmt.Sprintf("false (%s: %s)", h.Code, h.Reason))
 	}
@@ -72,6 +75,9 @@ func (w *walk) refusal(a, prev *answer, sent string, want ...string) error {
 	if h.OK {
 		return w.fail("ok", "an action outside the grammar or against the rules is refused with ok false", "false"+wantCodes(want), "true")
 	}
+	if w.card() {
+		return w.cardRefusal(a, prev)
+	}
 	if len(want) > 0 && !slices.Contains(want, h.Code) {
 		return w.fail("code", "the documented refusal code", strings.Join(want, " or "), fmt.Sprintf("%q (%s)", h.Code, h.Reason))
 	}
@@ -88,6 +94,51 @@ func (w *walk) refusal(a, prev *answer, sent string, want ...string) error {
 	}
 	if h.GameOver != prev.head.GameOver {
 		return w.fail("gameOver", "a refusal changes nothing", fmt.Sprint(prev.head.GameOver), fmt.Sprint(h.GameOver))
+	}
+	if !sameJSON(prev.body["legalActions"], a.body["legalActions"]) {
+		d := check.Diff(prev.body["legalActions"], a.body["legalActions"])
+		return w.fail("legalActions"+strings.TrimPrefix(d.Path, "(answer)"), "a refusal answers the legal actions of the state it leaves unchanged", d.Want, d.Got)
+	}
+	return nil
+}
+
+// cardEnvelope is envelope under the cards' profile: the common API's
+// { state, observation, legalActions, spec, score, gameOver } (the token
+// as state or stateToken), not refused, and no legal action once over.
+func (w *walk) cardEnvelope(a *answer, sent json.RawMessage) error {
+	h := &a.head
+	for _, f := range []string{"observation", "legalActions", "score", "gameOver"} {
+		if _, ok := a.body[f]; !ok {
+			return w.fail(f, "every envelope carries state, observation, legalActions, spec, score and gameOver", "present", "absent")
+		}
+	}
+	switch {
+	case a.body["ok"] == false:
+		return w.fail("ok", "an accepted action is not refused", "true or absent", fmt.Sprintf("false (%s)", h.Reason))
+	case a.token() == "":
+		return w.fail("state", "every envelope carries the state token to send next", "a token", `""`)
+	case h.GameOver && len(h.LegalActions) > 0:
+		return w.fail("legalActions", "no action is legal once the match is over", "none", fmt.Sprintf("%d actions", len(h.LegalActions)))
+	case sent == nil && h.Spec == nil:
+		return w.fail("spec", "init carries spec, the game's self-description", "an object", "absent")
+	case sent == nil && h.GameOver:
+		return w.fail("gameOver", "init starts a match at your turn", "false", "true")
+	}
+	return nil
+}
+
+// cardRefusal is refusal under the cards' profile: HTTP 200 with
+// { ok: false, reason, legalActions }, the legal actions of the state it
+// leaves unchanged. (A token it carries need not be the one sent: the
+// match checks send the next action with it and require the answer the
+// token sent would have had.)
+func (w *walk) cardRefusal(a, prev *answer) error {
+	h := &a.head
+	if a.body["ok"] != false {
+		return w.fail("ok", "an illegal action answers ok false", "false", brief(a.body["ok"]))
+	}
+	if strings.TrimSpace(h.Reason) == "" {
+		return w.fail("reason", "a refusal says why", "a reason", `""`)
 	}
 	if !sameJSON(prev.body["legalActions"], a.body["legalActions"]) {
 		d := check.Diff(prev.body["legalActions"], a.body["legalActions"])

@@ -4,7 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/agentgames/bundle/conformance/check"
@@ -34,35 +37,36 @@ import (
 //     play whichever seat the public state names.
 func liveChecks() []check.Check {
 	list := []struct {
-		name string
-		run  func(c *liveClient) error
-		wait time.Duration
+		name       string
+		run        func(c *liveClient) error
+		wait       time.Duration
+		bundleOnly string
 	}{
-		{"create", liveCreate, 0},
-		{"create-refusals", liveCreateRefusals, 0},
-		{"join", liveJoin, 0},
-		{"no-match", liveNoMatch, 0},
-		{"lobby-refusals", liveLobbyRefusals, 0},
-		{"turn-order", liveTurnOrder, 0},
-		{"seat-refusals", liveSeatRefusals, 0},
-		{"illegal-moves", liveIllegalMoves, 0},
-		{"combat", liveCombat, 0},
-		{"bad-bodies", liveBadBodies, 0},
-		{"captains", liveCaptains, 0},
-		{"lobby-fill", liveLobbyFill, 10*time.Second + 300*time.Millisecond},
+		{"create", liveCreate, 0, ""},
+		{"create-refusals", liveCreateRefusals, 0, "the bodies a create refuses beyond players outside 2-4, and their codes, are this bundle's"},
+		{"join", liveJoin, 0, ""},
+		{"no-match", liveNoMatch, 0, ""},
+		{"lobby-refusals", liveLobbyRefusals, 0, ""},
+		{"turn-order", liveTurnOrder, 0, ""},
+		{"seat-refusals", liveSeatRefusals, 0, ""},
+		{"illegal-moves", liveIllegalMoves, 0, ""},
+		{"combat", liveCombat, 0, ""},
+		{"bad-bodies", liveBadBodies, 0, "the action bodies it refuses (unknown fields, numbers out of range, over 64 KiB) and their codes are this bundle's"},
+		{"captains", liveCaptains, 0, "seats created as captains (bots, captain) are this bundle's extension of the card's create"},
+		{"lobby-fill", liveLobbyFill, 10*time.Second + 300*time.Millisecond, ""},
 	}
 	var out []check.Check
 	for _, l := range list {
 		out = append(out, check.Check{Game: "tidebreakers", Level: check.Protocol, Name: "live/" + l.name,
 			Run: func(ctx context.Context, t check.Target) error {
-				return l.run(&liveClient{ctx: ctx, t: t, step: -1, seats: map[string]int{}})
-			}, Wait: l.wait})
+				return l.run(&liveClient{ctx: ctx, t: t, step: -1, seats: map[string]int{}, corner: liveCorner, neighbours: liveNeighbours})
+			}, Wait: l.wait, BundleOnly: l.bundleOnly})
 	}
 	return out
 }
 
-// liveCorners are the starting islands of 2 captains by seat, and two
-// neighbours of each.
+// liveCorner and liveNeighbours are the starting islands of 2 captains by
+// seat, as this bundle places them, and two neighbours of each.
 var (
 	liveCorner     = [2]int{0, 24}
 	liveNeighbours = [2][2]int{{1, 5}, {23, 19}}
@@ -77,7 +81,16 @@ type liveClient struct {
 	action json.RawMessage
 	seats  map[string]int // token -> seat, to name tokens in failures
 	code   string         // the match of the check, once created
+	// corner is the starting island of each of 2 seats, and neighbours two
+	// of its neighbours: this bundle's, or under the cards' profile those
+	// the opening state shows (the card says only "the corners").
+	corner     [2]int
+	neighbours [2][2]int
 }
+
+// card reports whether the check holds the implementation to the card
+// only (check.Card): any 2xx, any 4xx, no contract, the card's fields.
+func (c *liveClient) card() bool { return c.t.Profile == check.Card }
 
 func (c *liveClient) fail(path, rule, want, got string) *check.Failure {
 	return &check.Failure{Match: c.match, Step: c.at(), Action: c.action, Path: path, Rule: rule, Want: want, Got: got}
@@ -117,6 +130,9 @@ func (c *liveClient) send(method, path, route string, body any) (*check.Reply, e
 	if err != nil {
 		return nil, err
 	}
+	if c.card() {
+		return r, nil // the contract is this bundle's
+	}
 	d, f := contractOf()
 	if f == nil {
 		f = d.validate(method, route, r)
@@ -130,8 +146,8 @@ func (c *liveClient) send(method, path, route string, body any) (*check.Reply, e
 
 // ok requires a 200 answer and decodes it into v.
 func (c *liveClient) ok(r *check.Reply, v any, rule string) error {
-	if r.Status != 200 {
-		return c.fail("status", rule, "200", fmt.Sprintf("%d %s", r.Status, check.Brief(string(r.Body), 200)))
+	if !c.t.Success(r.Status, 200) {
+		return c.fail("status", rule, c.t.StatusText(200), fmt.Sprintf("%d %s", r.Status, check.Brief(string(r.Body), 200)))
 	}
 	if err := json.Unmarshal(r.Body, v); err != nil {
 		return c.fail("body", rule, "the documented JSON", err.Error())
@@ -157,18 +173,24 @@ func (c *liveClient) create(players int, extra map[string]any) (*livewire.Joined
 	c.code = j.Code
 	c.match = fmt.Sprintf("live match %s (%d seats)", j.Code, players)
 	switch {
-	case !livewire.CodePattern.MatchString(j.Code):
+	case c.card() && j.Code == "":
+		return nil, c.fail("code", "a create answers the match's code", "a code", `""`)
+	case !c.card() && !livewire.CodePattern.MatchString(j.Code):
 		return nil, c.fail("code", "a match code is capital letters and digits, 4 (the card's) to 32 of them", "^[0-9A-Z]{4,32}$", fmt.Sprintf("%q", j.Code))
-	case j.Seat != 0:
+	case c.card() && (j.Seat < 0 || j.Seat >= players):
+		return nil, c.fail("seat", "the creator holds a seat of the match", fmt.Sprintf("0..%d", players-1), fmt.Sprint(j.Seat))
+	case !c.card() && j.Seat != 0:
 		return nil, c.fail("seat", "the creator holds seat 0", "0", fmt.Sprint(j.Seat))
 	case j.Token == "":
 		return nil, c.fail("token", "the creator gets its seat's token", "a token", `""`)
 	}
-	c.seats[j.Token] = 0
+	c.seats[j.Token] = j.Seat
 	return &j, nil
 }
 
-// join takes a seat of the check's match and requires the given one.
+// join takes a seat of the check's match and requires the given one (a
+// seat not taken yet, under the cards' profile: which one a join takes
+// is this bundle's choice).
 func (c *liveClient) join(name string, seat int) (*livewire.Joined, error) {
 	r, err := c.send("POST", "/api/matches/"+c.code+"/join", "/api/matches/{code}/join", map[string]any{"name": name})
 	if err != nil {
@@ -178,7 +200,9 @@ func (c *liveClient) join(name string, seat int) (*livewire.Joined, error) {
 	if err := c.ok(r, &j, "a join of a match in its lobby answers {seat, token}"); err != nil {
 		return nil, err
 	}
-	if j.Seat != seat {
+	if c.card() && slices.Contains(slices.Collect(maps.Values(c.seats)), j.Seat) {
+		return nil, c.fail("seat", "a join takes an empty seat", "a seat not taken", fmt.Sprint(j.Seat))
+	} else if !c.card() && j.Seat != seat {
 		return nil, c.fail("seat", "a join takes the first empty seat", fmt.Sprint(seat), fmt.Sprint(j.Seat))
 	}
 	if _, taken := c.seats[j.Token]; taken || j.Token == "" {
@@ -204,6 +228,12 @@ func (c *liveClient) act(op string, body map[string]any) (*livewire.State, error
 	r, err := c.send("POST", "/api/matches/"+c.code+"/"+op, "/api/matches/{code}/"+op, body)
 	if err != nil {
 		return nil, err
+	}
+	if c.card() { // the card does not say what an action answers
+		if !c.t.Success(r.Status, 200) {
+			return nil, c.fail("status", "a legal action of the seat to act succeeds", "2xx", fmt.Sprintf("%d %s", r.Status, check.Brief(string(r.Body), 200)))
+		}
+		return c.get()
 	}
 	var s livewire.State
 	return &s, c.ok(r, &s, "a legal action of the seat to act answers the public state")
@@ -233,7 +263,10 @@ func (c *liveClient) refused(path, route string, body any, code, rule string) er
 	if err != nil {
 		return err
 	}
-	if !reflect.DeepEqual(before, after) {
+	if c.card() && !reflect.DeepEqual(before.Card(), after.Card()) {
+		return c.fail("", "a refused request changes nothing ("+rule+")", livewire.Show(before.Card()), livewire.Show(after.Card()))
+	}
+	if !c.card() && !reflect.DeepEqual(before, after) {
 		return c.fail("", "a refused request changes nothing ("+rule+")", livewire.Show(before), livewire.Show(after))
 	}
 	return nil
@@ -241,6 +274,12 @@ func (c *liveClient) refused(path, route string, body any, code, rule string) er
 
 // isError requires the documented status and {error: {code, message}}.
 func (c *liveClient) isError(r *check.Reply, code, rule string) error {
+	if c.card() {
+		if !c.t.Refusal(r.Status, livewire.Status[code]) {
+			return c.fail("status", rule+": a 4xx answer", "4xx", fmt.Sprintf("%d %s", r.Status, check.Brief(string(r.Body), 200)))
+		}
+		return nil
+	}
 	var e livewire.Error
 	if r.Status != livewire.Status[code] || json.Unmarshal(r.Body, &e) != nil || e.Error.Code != code || e.Error.Message == "" {
 		return c.fail("error.code", rule+fmt.Sprintf(": %d {error: {code: %s, message}}", livewire.Status[code], code),
@@ -254,10 +293,20 @@ func (c *liveClient) refuseAct(op string, body any, code, rule string) error {
 	return c.refused("/api/matches/"+c.code+"/"+op, "/api/matches/{code}/"+op, body, code, rule)
 }
 
-// expect compares fields of a state with what the rules give.
+// expect compares fields of a state with what the rules give; under the
+// cards' profile only the fields the card fixes (a whole state as the
+// card fixes it).
 func (c *liveClient) expect(rule string, pairs ...any) error {
 	for i := 0; i+2 < len(pairs); i += 3 {
 		path, want, got := pairs[i].(string), pairs[i+1], pairs[i+2]
+		if c.card() {
+			if !cardFixes(path) {
+				continue
+			}
+			if w, ok := want.(*livewire.State); ok {
+				want, got = w.Card(), got.(*livewire.State).Card()
+			}
+		}
 		if !reflect.DeepEqual(want, got) {
 			if d := check.DiffOf(path, want, got); d != nil {
 				return c.fail(d.Path, rule, d.Want, d.Got)
@@ -266,4 +315,21 @@ func (c *liveClient) expect(rule string, pairs ...any) error {
 		}
 	}
 	return nil
+}
+
+// cardFixes reports whether the card fixes the value of the public
+// state's field at path ("" for the whole state): tiles, turn,
+// supply_left, winner, round and over (phase and log it names without
+// their values).
+func cardFixes(path string) bool {
+	root, _, _ := strings.Cut(path, ".")
+	root, _, _ = strings.Cut(root, "[")
+	return root == "" || slices.Contains([]string{"tiles", "turn", "supply_left", "winner", "round", "over"}, root)
+}
+
+// started reports whether s is a match under way or over, not in its
+// lobby: round 1 or later, with its 25 islands (and, under the bundle's
+// profile, its phase no longer lobby).
+func (c *liveClient) started(s *livewire.State) bool {
+	return s.Round >= 1 && len(s.Tiles) == 25 && (c.card() || s.Phase != "lobby")
 }

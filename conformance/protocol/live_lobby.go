@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,9 +30,13 @@ func liveCreate(c *liveClient) error {
 	if err := c.ok(r, &raw, "GET /api/matches/{code} answers the public state"); err != nil {
 		return err
 	}
-	for _, f := range []string{"code", "players", "phase", "round", "turn", "supply_left", "over", "winner", "places", "tiles", "tile_counts", "strengths", "seats", "log"} {
+	fields := []string{"code", "players", "phase", "round", "turn", "supply_left", "over", "winner", "places", "tiles", "tile_counts", "strengths", "seats", "log"}
+	if c.card() {
+		fields = livewire.CardFields
+	}
+	for _, f := range fields {
 		if _, ok := raw[f]; !ok {
-			return c.fail(f, "the public state has the card's fields, and places", "present", "missing")
+			return c.fail(f, "the public state has the card's fields", "present", "missing")
 		}
 	}
 	if strings.Contains(string(r.Body), j.Token) {
@@ -38,6 +44,17 @@ func liveCreate(c *liveClient) error {
 	}
 	s, err := c.get()
 	if err != nil {
+		return err
+	}
+	if c.card() { // how a lobby shows is this bundle's; that nobody has won is the card's
+		if c.started(s) || s.Over || s.Winner != nil {
+			return c.fail("round", "a match waits in its lobby until its seats are taken", "not started, no winner",
+				fmt.Sprintf("round %d, %d islands, over %v, winner %s", s.Round, len(s.Tiles), s.Over, livewire.Show(s.Winner)))
+		}
+		k, err := c.create(2, nil)
+		if err == nil && k.Code == j.Code {
+			err = c.fail("code", "every match gets its own code", "another code than "+j.Code, k.Code)
+		}
 		return err
 	}
 	seats := []livewire.Seat{{Seat: 0, Name: name[:40], Bot: false, Joined: true}, {Seat: 1, Name: "", Bot: false, Joined: false}, {Seat: 2, Name: "", Bot: false, Joined: false}, {Seat: 3, Name: "", Bot: false, Joined: false}}
@@ -101,17 +118,25 @@ func liveJoin(c *liveClient) error {
 	if _, err := c.create(3, map[string]any{"name": "A"}); err != nil {
 		return err
 	}
+	if c.card() { // which join bodies are refused is this bundle's
+		return liveJoinSeats(c)
+	}
 	if err := c.refused("/api/matches/"+c.code+"/join", "/api/matches/{code}/join", map[string]any{"name": 3}, "invalid_request", "a join's name is a string"); err != nil {
 		return err
 	}
 	if err := c.refused("/api/matches/"+c.code+"/join", "/api/matches/{code}/join", map[string]any{"nick": "B"}, "invalid_request", "a join takes only a name"); err != nil {
 		return err
 	}
+	return liveJoinSeats(c)
+}
+
+// liveJoinSeats is liveJoin once its match is created with 3 seats.
+func liveJoinSeats(c *liveClient) error {
 	j, err := c.join("B", 1)
 	if err != nil {
 		return err
 	}
-	if j.Code != c.code {
+	if !c.card() && j.Code != c.code { // the card's join answers {seat, token}
 		return c.fail("code", "a join answers the match's code", c.code, j.Code)
 	}
 	s, err := c.get()
@@ -129,7 +154,7 @@ func liveJoin(c *liveClient) error {
 	if s, err = c.get(); err != nil {
 		return err
 	}
-	if s.Phase == "lobby" || s.Round != 1 || len(s.Tiles) != 25 {
+	if !c.started(s) || s.Round != 1 {
 		return c.fail("phase", "a match whose seats are all taken starts at once", "supply, round 1, 25 islands", fmt.Sprintf("%s, round %d, %d islands", s.Phase, s.Round, len(s.Tiles)))
 	}
 	if err := c.expect("every seat is joined, none a captain", "seats[2]", livewire.Seat{Seat: 2, Name: "C", Bot: false, Joined: true}, liveAt(s.Seats, 2)); err != nil {
@@ -243,6 +268,10 @@ func liveLobbyFill(c *liveClient) error {
 		return err
 	}
 	if time.Since(asked) < 10*time.Second { // else this machine stalled: the lobby may have closed
+		if c.started(s) {
+			return c.fail("round", "an empty seat waits 10 seconds for a join: the match is still in its lobby after 8", "not started",
+				fmt.Sprintf("round %d, %d islands", s.Round, len(s.Tiles)))
+		}
 		if err := c.expect("an empty seat waits 10 seconds for a join: the match is still in its lobby after 8",
 			"phase", "lobby", s.Phase, "seats[2].joined", false, liveAt(s.Seats, 2).Joined); err != nil {
 			return err
@@ -254,7 +283,7 @@ func liveLobbyFill(c *liveClient) error {
 	if s, err = c.get(); err != nil {
 		return err
 	}
-	if s.Phase == "lobby" || s.Round < 1 || len(s.Tiles) != 25 {
+	if !c.started(s) {
 		return c.fail("phase", "after the 10-second lobby captains fill the empty seats and the match starts", "started", fmt.Sprintf("%s, round %d", s.Phase, s.Round))
 	}
 	if err := c.expect("after the lobby the empty seat is a captain's; the joined ones stay players",
@@ -262,8 +291,8 @@ func liveLobbyFill(c *liveClient) error {
 		"seats[2].bot", true, liveAt(s.Seats, 2).Bot, "seats[2].joined", true, liveAt(s.Seats, 2).Joined); err != nil {
 		return err
 	}
-	if !s.Over && (s.Turn == nil || *s.Turn == 2) {
-		return c.fail("turn", "captains play their turns inside the request that hands them the turn: a joined seat is to act", "0 or 1", livewire.Show(s.Turn))
+	if !s.Over && (s.Turn == nil || !slices.Contains(slices.Collect(maps.Values(c.seats)), *s.Turn)) {
+		return c.fail("turn", "captains play their turns inside the request that hands them the turn: a joined seat is to act", "a joined seat", livewire.Show(s.Turn))
 	}
 	return c.refused("/api/matches/"+c.code+"/join", "/api/matches/{code}/join", map[string]any{"name": "late"}, "match_full", "a match whose lobby has closed takes no join")
 }

@@ -3,6 +3,7 @@ package protocol
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/agentgames/bundle/conformance/livewire"
@@ -20,7 +21,10 @@ func (c *liveClient) startTwo() ([2]string, *livewire.State, error) {
 	if err != nil {
 		return tok, nil, err
 	}
-	tok[0], tok[1] = j.Token, k.Token
+	if j.Seat == k.Seat || j.Seat < 0 || j.Seat > 1 || k.Seat < 0 || k.Seat > 1 {
+		return tok, nil, c.fail("seat", "the two seats of a match are 0 and 1", "0 and 1", fmt.Sprintf("%d and %d", j.Seat, k.Seat))
+	}
+	tok[j.Seat], tok[k.Seat] = j.Token, k.Token
 	s, err := c.get()
 	if err != nil {
 		return tok, nil, err
@@ -30,6 +34,9 @@ func (c *liveClient) startTwo() ([2]string, *livewire.State, error) {
 
 // opening requires the state a match of 2 joined seats starts in.
 func (c *liveClient) opening(s *livewire.State, players int) error {
+	if c.card() {
+		return c.cardOpening(s)
+	}
 	switch {
 	case s.Phase != "supply" || s.Round != 1 || s.SupplyLeft != 3 || s.Over || s.Winner != nil || s.Places != nil:
 		return c.fail("phase", "a match whose seats are all taken starts at once, in round 1's supply of 3, with no winner and no places",
@@ -58,6 +65,56 @@ func (c *liveClient) opening(s *livewire.State, players int) error {
 	return nil
 }
 
+// cardOpening is opening under the cards' profile: round 1, a seat to
+// act with its 3 supply, nobody won, and each of the 2 captains on its own
+// corner with 4, every other island wild with 2. Which corner is whose the
+// card leaves open: the client takes them from this state.
+func (c *liveClient) cardOpening(s *livewire.State) error {
+	switch {
+	case s.Round != 1 || s.SupplyLeft != 3 || s.Over || s.Winner != nil:
+		return c.fail("round", "a match whose seats are all taken starts at once, in round 1 with a supply of 3 and no winner",
+			"round 1, supply_left 3, open", fmt.Sprintf("round %d, supply_left %d, over %v, winner %s", s.Round, s.SupplyLeft, s.Over, livewire.Show(s.Winner)))
+	case s.Turn == nil || *s.Turn < 0 || *s.Turn > 1:
+		return c.fail("turn", "a started match names the seat to act", "0..1", livewire.Show(s.Turn))
+	case len(s.Tiles) != 25:
+		return c.fail("tiles", "the public state shows the 25 islands, row-major", "25", fmt.Sprint(len(s.Tiles)))
+	}
+	held := [2]int{-1, -1}
+	for i, t := range s.Tiles {
+		switch {
+		case t.Owner == nil && t.Strength == 2:
+		case t.Owner != nil && *t.Owner >= 0 && *t.Owner <= 1 && held[*t.Owner] < 0 && t.Strength == 4 && slices.Contains(cardCorners, i):
+			held[*t.Owner] = i
+		default:
+			return c.fail(fmt.Sprintf("tiles[%d]", i), "captains start in the corners with one island of 4; wild islands hold 2", "wild with 2, or a corner with 4", livewire.Show(t))
+		}
+	}
+	if held[0] < 0 || held[1] < 0 {
+		return c.fail("tiles", "each captain starts on a corner", "a corner of seat 0 and one of seat 1", fmt.Sprintf("%v", held))
+	}
+	for p, corner := range held {
+		c.corner[p] = corner
+		c.neighbours[p] = cardNeighbours(corner)
+	}
+	return nil
+}
+
+// cardCorners are the grid's corners.
+var cardCorners = []int{0, 4, 20, 24}
+
+// cardNeighbours are a corner's two neighbours, along its row first.
+func cardNeighbours(corner int) [2]int {
+	row, col := corner/5, corner%5
+	side, down := corner+1, corner+5
+	if col == 4 {
+		side = corner - 1
+	}
+	if row == 4 {
+		down = corner - 5
+	}
+	return [2]int{side, down}
+}
+
 // liveTurnOrder: the seat to act places its 3 supply in two calls
 // (supply_left counts down, the phase turns to attack at 0), passes, and
 // the other seat gets its turn with 3; once both have played, round 2
@@ -69,7 +126,7 @@ func liveTurnOrder(c *liveClient) error {
 	}
 	t := *s.Turn
 	o := 1 - t
-	corner := liveCorner[t]
+	corner := c.corner[t]
 	steps := []struct {
 		op         string
 		body       map[string]any
@@ -81,7 +138,7 @@ func liveTurnOrder(c *liveClient) error {
 		{"supply", map[string]any{"token": tok[t], "tile": corner, "amount": 1}, "supply", t, 2, 1, 5},
 		{"supply", map[string]any{"token": tok[t], "tile": corner, "amount": 2}, "attack", t, 0, 1, 7},
 		{"pass", map[string]any{"token": tok[t]}, "supply", o, 3, 1, 7},
-		{"supply", map[string]any{"token": tok[o], "tile": liveCorner[o], "amount": 3}, "attack", o, 0, 1, 7},
+		{"supply", map[string]any{"token": tok[o], "tile": c.corner[o], "amount": 3}, "attack", o, 0, 1, 7},
 		{"pass", map[string]any{"token": tok[o]}, "supply", t, 3, 2, 7},
 	}
 	var last *livewire.State
@@ -91,7 +148,7 @@ func liveTurnOrder(c *liveClient) error {
 		}
 		strengths := []int{4, 4}
 		strengths[t] = st.strength
-		if st.body["tile"] == liveCorner[o] || st.round == 2 {
+		if st.body["tile"] == c.corner[o] || st.round == 2 {
 			strengths[o] = 7
 		}
 		if err := c.expect("supply_left counts the turn's supply down to 0, then the seat may attack or pass; a pass hands the turn on; a round is one turn of each seat",
@@ -133,19 +190,19 @@ func liveSeatRefusals(c *liveClient) error {
 		body       map[string]any
 		code, rule string
 	}{
-		{map[string]any{"token": tok[o], "tile": liveCorner[o], "amount": 1}, "not_your_turn", "a seat acts only on its turn"},
-		{map[string]any{"token": strings.Repeat("A", 43), "tile": liveCorner[t], "amount": 1}, "forbidden", "a token that holds no seat is refused"},
-		{map[string]any{"token": other.Token, "tile": liveCorner[t], "amount": 1}, "forbidden", "a token of another match holds no seat of this one"},
-		{map[string]any{"token": "", "tile": liveCorner[t], "amount": 1}, "forbidden", "an empty token holds no seat"},
-		{map[string]any{"tile": liveCorner[t], "amount": 1}, "invalid_request", "an action names its token"},
-		{map[string]any{"token": 7, "tile": liveCorner[t], "amount": 1}, "invalid_request", "a token is a string"},
+		{map[string]any{"token": tok[o], "tile": c.corner[o], "amount": 1}, "not_your_turn", "a seat acts only on its turn"},
+		{map[string]any{"token": strings.Repeat("A", 43), "tile": c.corner[t], "amount": 1}, "forbidden", "a token that holds no seat is refused"},
+		{map[string]any{"token": other.Token, "tile": c.corner[t], "amount": 1}, "forbidden", "a token of another match holds no seat of this one"},
+		{map[string]any{"token": "", "tile": c.corner[t], "amount": 1}, "forbidden", "an empty token holds no seat"},
+		{map[string]any{"tile": c.corner[t], "amount": 1}, "invalid_request", "an action names its token"},
+		{map[string]any{"token": 7, "tile": c.corner[t], "amount": 1}, "invalid_request", "a token is a string"},
 	}
 	for _, k := range cases {
 		if err := c.refuseAct("supply", k.body, k.code, k.rule); err != nil {
 			return err
 		}
 	}
-	if _, err := c.act("supply", map[string]any{"token": tok[t], "tile": liveCorner[t], "amount": 3}); err != nil {
+	if _, err := c.act("supply", map[string]any{"token": tok[t], "tile": c.corner[t], "amount": 3}); err != nil {
 		return err
 	}
 	return c.refuseAct("pass", map[string]any{"token": tok[o]}, "not_your_turn", "a seat passes only on its turn")
@@ -163,7 +220,7 @@ func liveIllegalMoves(c *liveClient) error {
 	}
 	t := *s.Turn
 	o := 1 - t
-	mine, n := liveCorner[t], liveNeighbours[t]
+	mine, n := c.corner[t], c.neighbours[t]
 	illegal := func(op string, body map[string]any, rule string) error {
 		return c.refuseAct(op, body, "illegal_move", rule)
 	}
@@ -180,7 +237,7 @@ func liveIllegalMoves(c *liveClient) error {
 	}{
 		{"pass", map[string]any{"token": tok[t]}, "a turn passes only once its supply is placed"},
 		{"attack", att(t, mine, n[0], 1), "an expedition comes only once the supply is placed"},
-		{"supply", sup(t, liveCorner[o], 1), "supply goes only to an island the seat holds"},
+		{"supply", sup(t, c.corner[o], 1), "supply goes only to an island the seat holds"},
 		{"supply", sup(t, 12, 1), "supply goes only to an island the seat holds, not a wild one"},
 		{"supply", sup(t, mine, 4), "a supply is at most what is left"},
 	} {
@@ -200,7 +257,7 @@ func liveIllegalMoves(c *liveClient) error {
 		{"attack", att(t, mine, 12, 1), "an expedition goes to an island sharing an edge"},
 		{"attack", att(t, mine, n[0], 7), "an expedition leaves at least 1 behind"},
 		{"attack", att(t, 12, 13, 1), "an expedition leaves from an island the seat holds"},
-		{"attack", att(t, liveCorner[o], liveNeighbours[o][0], 1), "an expedition leaves from an island the seat holds, not a rival's"},
+		{"attack", att(t, c.corner[o], c.neighbours[o][0], 1), "an expedition leaves from an island the seat holds, not a rival's"},
 	} {
 		if err := illegal(k.op, k.body, k.rule); err != nil {
 			return err
@@ -209,7 +266,7 @@ func liveIllegalMoves(c *liveClient) error {
 	if _, err := c.act("attack", att(t, mine, n[0], 4)); err != nil { // 7 - 4 stays 3; 4 - 2 takes n[0]
 		return err
 	}
-	if _, err := c.act("supply", sup(o, liveCorner[o], 3)); err != nil {
+	if _, err := c.act("supply", sup(o, c.corner[o], 3)); err != nil {
 		return err
 	}
 	if _, err := c.act("pass", map[string]any{"token": tok[o]}); err != nil {
@@ -240,10 +297,10 @@ func liveCombat(c *liveClient) error {
 		owner                   *int
 	}
 	exps := []exp{
-		{t, liveCorner[t], liveNeighbours[t][0], 6, "captured", 2, 4, 1, livewire.Ptr(t)},
-		{o, liveCorner[o], liveNeighbours[o][0], 2, "repelled", 2, 0, 5, nil},
-		{t, liveCorner[t], liveNeighbours[t][1], 1, "repelled", 2, 1, 3, nil},
-		{o, liveCorner[o], liveNeighbours[o][0], 1, "captured", 0, 1, 7, livewire.Ptr(o)},
+		{t, c.corner[t], c.neighbours[t][0], 6, "captured", 2, 4, 1, livewire.Ptr(t)},
+		{o, c.corner[o], c.neighbours[o][0], 2, "repelled", 2, 0, 5, nil},
+		{t, c.corner[t], c.neighbours[t][1], 1, "repelled", 2, 1, 3, nil},
+		{o, c.corner[o], c.neighbours[o][0], 1, "captured", 0, 1, 7, livewire.Ptr(o)},
 	}
 	var log []livewire.Entry
 	for i, e := range exps {
@@ -283,7 +340,7 @@ func liveBadBodies(c *liveClient) error {
 		return err
 	}
 	t := *s.Turn
-	mine := liveCorner[t]
+	mine := c.corner[t]
 	sup := func(extra map[string]any) map[string]any {
 		b := map[string]any{"token": tok[t], "tile": mine, "amount": 1}
 		for k, v := range extra {
@@ -305,8 +362,8 @@ func liveBadBodies(c *liveClient) error {
 		{"supply", sup(map[string]any{"amount": 0}), "invalid_request"},
 		{"supply", sup(map[string]any{"amount": 7}), "invalid_request"},
 		{"supply", sup(map[string]any{"amount": 1.5}), "invalid_request"},
-		{"attack", map[string]any{"token": tok[t], "from": mine, "to": liveNeighbours[t][0], "send": 0}, "invalid_request"},
-		{"attack", map[string]any{"token": tok[t], "from": mine, "to": liveNeighbours[t][0]}, "invalid_request"},
+		{"attack", map[string]any{"token": tok[t], "from": mine, "to": c.neighbours[t][0], "send": 0}, "invalid_request"},
+		{"attack", map[string]any{"token": tok[t], "from": mine, "to": c.neighbours[t][0]}, "invalid_request"},
 		{"pass", map[string]any{"token": tok[t], "tile": mine}, "invalid_request"},
 		{"pass", []byte(`{"token":"` + strings.Repeat("x", 70000) + `"}`), "body_too_large"},
 	} {

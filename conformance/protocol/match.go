@@ -53,11 +53,13 @@ func (w *walk) playMatch(seed uint64, options string) error {
 	if err != nil {
 		return err
 	}
-	if a.head.Seed == nil || a.head.Seed.String() != fmt.Sprint(seed) {
-		return w.fail("seed", "init echoes the seed the caller chose", fmt.Sprint(seed), numberOrAbsent(a.head.Seed))
-	}
-	if err := w.echoes(a, options, nil); err != nil {
-		return err
+	if !w.card() { // the seed's echo and the view are this bundle's
+		if a.head.Seed == nil || a.head.Seed.String() != fmt.Sprint(seed) {
+			return w.fail("seed", "init echoes the seed the caller chose", fmt.Sprint(seed), numberOrAbsent(a.head.Seed))
+		}
+		if err := w.echoes(a, options, nil); err != nil {
+			return err
+		}
 	}
 	invalid := spec.invalidActions()
 	for step := 1; !a.head.GameOver && step <= maxSteps; step++ {
@@ -68,6 +70,9 @@ func (w *walk) playMatch(seed uint64, options string) error {
 			if !legal(a, c) {
 				notLegal = append(notLegal, c)
 			}
+		}
+		if w.card() {
+			notLegal = unlistedTypes(a, notLegal)
 		}
 		if len(notLegal) > 0 {
 			probes = append(probes, notLegal[rng.IntN(len(notLegal))])
@@ -86,7 +91,9 @@ func (w *walk) playMatch(seed uint64, options string) error {
 			if err := w.refusal(r, a, token, want); err != nil {
 				return err
 			}
-			token = r.token()
+			if r.token() != "" || !w.card() {
+				token = r.token() // the cards' refusal need not carry one
+			}
 		}
 		var next json.RawMessage
 		var after *answer
@@ -124,6 +131,24 @@ func (w *walk) playMatch(seed uint64, options string) error {
 		return err
 	}
 	return w.refusal(r, a, a.token(), "game_over")
+}
+
+// unlistedTypes keeps the actions of cs whose type no legal action of a
+// has: under the cards' profile only those are surely illegal, since the
+// cards do not say that legalActions lists every value of a field within
+// its range (this bundle gives the range in actionRanges instead).
+func unlistedTypes(a *answer, cs []json.RawMessage) []json.RawMessage {
+	listed := map[string]bool{}
+	for _, l := range a.head.LegalActions {
+		listed[actionType(l)] = true
+	}
+	var out []json.RawMessage
+	for _, c := range cs {
+		if !listed[actionType(c)] {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // chooseAction is a's i-th legal action, with a random value within range

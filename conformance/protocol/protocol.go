@@ -54,12 +54,13 @@ var matchSeeds = []uint64{1, 2, 3}
 
 // Checks are the protocol checks of the game spec describes.
 func Checks(spec Spec) []check.Check {
-	cs := []check.Check{siteCheck(spec), initCheck(spec), routesCheck(spec), tokensCheck(spec), malformedCheck(spec), variantsCheck(spec),
-		shapesCheck(spec), rankedCheck(spec)}
+	cs := []check.Check{siteCheck(spec), bundleOnly(initCheck(spec), initOpen), bundleOnly(routesCheck(spec), routesOpen),
+		bundleOnly(tokensCheck(spec), tokensOpen), bundleOnly(malformedCheck(spec), malformedOpen), bundleOnly(variantsCheck(spec), variantsOpen),
+		bundleOnly(shapesCheck(spec), shapesOpen), bundleOnly(rankedCheck(spec), rankedOpen)}
 	for i, seed := range matchSeeds {
 		cs = append(cs, matchCheck(spec, seed, spec.options[i%len(spec.options)]))
 	}
-	cs = append(cs, hiddenSeedCheck(spec, spec.options[len(spec.options)-1]))
+	cs = append(cs, bundleOnly(hiddenSeedCheck(spec, spec.options[len(spec.options)-1]), hiddenSeedOpen))
 	if spec.live {
 		cs = append(cs, liveChecks()...)
 	}
@@ -70,4 +71,26 @@ func Checks(spec Spec) []check.Check {
 func fixedMatch(spec Spec) (string, string) {
 	query := joinQuery("seed=5", spec.options[0])
 	return query, "init?" + query
+}
+
+// What the checks of the bundle's contract alone hold that the cards and
+// the common API they assume (../shared/spec/README.md) leave open: the
+// cards' profile skips them with these words.
+const (
+	initOpen = "the options besides seed (opponent, players, size), their defaults shown in view, " +
+		"400 invalid_request for a bad parameter, and HEAD are this bundle's"
+	routesOpen     = "405 method_not_allowed with Allow, and 404 unknown_game, are this bundle's answers"
+	tokensOpen     = "the token codes (missing_state, token_malformed, token_forged) are this bundle's"
+	malformedOpen  = "bad_json, invalid_request and 413 body_too_large are this bundle's answers to bodies it cannot read"
+	variantsOpen   = "the request forms it sends (stateToken for every game, any Content-Type, 2.0 for 2, bodies up to 64 KiB) are this bundle's choices"
+	shapesOpen     = "answer=text and answer=view are this bundle's extension"
+	rankedOpen     = "ranked play is this bundle's extension"
+	hiddenSeedOpen = "a seed the server picks, sealed until the end and then reported, is this bundle's decision (README decision 7)"
+)
+
+// bundleOnly marks c as a check of the bundle's contract alone, saying
+// what the cards leave open.
+func bundleOnly(c check.Check, open string) check.Check {
+	c.BundleOnly = open
+	return c
 }
