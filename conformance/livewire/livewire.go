@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
+	"strings"
 
 	"github.com/agentgames/bundle/conformance/check"
 )
@@ -94,6 +96,16 @@ func (s *State) Card() CardState {
 
 // CardFields are the fields of the public state the card names.
 var CardFields = []string{"tiles", "turn", "phase", "supply_left", "winner", "round", "over", "log"}
+
+// CardFixes reports whether the card fixes the value of the public
+// state's field at path (such as tiles[3].owner; "" for the whole
+// state): tiles, turn, supply_left, winner, round and over (phase and log
+// it names without their values).
+func CardFixes(path string) bool {
+	root, _, _ := strings.Cut(path, ".")
+	root, _, _ = strings.Cut(root, "[")
+	return root == "" || slices.Contains([]string{"tiles", "turn", "supply_left", "winner", "round", "over"}, root)
+}
 
 // Status is each documented error code's HTTP status.
 var Status = map[string]int{"invalid_request": 400, "bad_json": 400, "forbidden": 403, "no_match": 404,

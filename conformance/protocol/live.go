@@ -7,7 +7,6 @@ import (
 	"maps"
 	"reflect"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/agentgames/bundle/conformance/check"
@@ -300,7 +299,7 @@ func (c *liveClient) expect(rule string, pairs ...any) error {
 	for i := 0; i+2 < len(pairs); i += 3 {
 		path, want, got := pairs[i].(string), pairs[i+1], pairs[i+2]
 		if c.card() {
-			if !cardFixes(path) {
+			if !livewire.CardFixes(path) {
 				continue
 			}
 			if w, ok := want.(*livewire.State); ok {
@@ -315,16 +314,6 @@ func (c *liveClient) expect(rule string, pairs ...any) error {
 		}
 	}
 	return nil
-}
-
-// cardFixes reports whether the card fixes the value of the public
-// state's field at path ("" for the whole state): tiles, turn,
-// supply_left, winner, round and over (phase and log it names without
-// their values).
-func cardFixes(path string) bool {
-	root, _, _ := strings.Cut(path, ".")
-	root, _, _ = strings.Cut(root, "[")
-	return root == "" || slices.Contains([]string{"tiles", "turn", "supply_left", "winner", "round", "over"}, root)
 }
 
 // started reports whether s is a match under way or over, not in its
