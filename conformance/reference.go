@@ -1,14 +1,11 @@
 package conformance
 
 import (
-	"time"
-
 	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/client/inproc"
 	"github.com/agentgames/bundle/games"
-	"github.com/agentgames/bundle/internal/seal"
+	"github.com/agentgames/bundle/internal/assemble/core"
 	"github.com/agentgames/bundle/play"
-	"github.com/agentgames/bundle/store/token"
 )
 
 // Reference is the reference implementation this build carries: every
@@ -25,9 +22,5 @@ func Reference() (client.Transport, error) {
 // ReferenceService is the play core over every game of the registry, with
 // tokens sealed under a key made for the run.
 func ReferenceService() (*play.Service, error) {
-	ring, err := seal.NewKeyring(seal.NewRandomKey(1))
-	if err != nil {
-		return nil, err
-	}
-	return play.NewService(token.Store{Keys: ring}, time.Now, games.All()...), nil
+	return core.Service(core.Config{Games: games.All()})
 }

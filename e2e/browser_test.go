@@ -12,9 +12,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/agentgames/bundle/games/tidebreakers/live"
 	"github.com/agentgames/bundle/internal/testserver"
-	"github.com/agentgames/bundle/store/memory"
 )
 
 // chromium finds Debian's chromium.
@@ -28,9 +26,7 @@ func chromium(t *testing.T) string {
 // screenshot in .artifacts/tidebreakers.png.
 func TestTidebreakersPage(t *testing.T) {
 	exe := chromium(t)
-	h := testserver.New(t)
-	h.ServeLive(live.NewServer(&memory.Store{}, time.Now))
-	srv := httptest.NewServer(h)
+	srv := httptest.NewServer(testserver.WithLive(t, nil))
 	defer srv.Close()
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,

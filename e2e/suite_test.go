@@ -10,14 +10,11 @@ import (
 	"testing"
 	"time"
 
-	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/conformance/check"
 	"github.com/agentgames/bundle/games"
+	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/internal/seal"
-	"github.com/agentgames/bundle/play"
-	"github.com/agentgames/bundle/store/token"
-	"github.com/agentgames/bundle/transport/httpapi"
 )
 
 // suiteSeeds is how many seeds each referee plays through a function:
@@ -86,7 +83,11 @@ func othersUnderTestKeys(t *testing.T) http.Handler {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return httpapi.New(play.NewService(token.Store{Keys: ring}, time.Now, games.All()...), bundle.OpenAPI)
+	p, err := assemble.New(assemble.Config{Keys: ring, Games: games.All()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.HTTP()
 }
 
 // runSuite runs the protocol and rules checks of game whose names pass

@@ -24,13 +24,13 @@ import (
 
 	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/games/tidebreakers/live"
+	"github.com/agentgames/bundle/internal/assemble"
+	"github.com/agentgames/bundle/internal/assemble/mcpassemble"
 	"github.com/agentgames/bundle/internal/keys"
 	"github.com/agentgames/bundle/internal/version"
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/store/bolt"
 	"github.com/agentgames/bundle/store/memory"
-	"github.com/agentgames/bundle/store/token"
-	"github.com/agentgames/bundle/transport/mcpedge"
 )
 
 func main() {
@@ -64,8 +64,10 @@ func run(ctx context.Context, data string, log *slog.Logger) error {
 		defer file.Close()
 		matches = file
 	}
-	svc := play.NewService(token.Store{Keys: ring}, time.Now, games.All()...).WithLedger(matches)
-	srv := mcpedge.New(svc, live.NewServer(matches, time.Now))
+	p, err := mcpassemble.New(assemble.Config{Keys: ring, Games: games.All(), Ledger: matches, Matches: matches, CreatesPerMinute: live.DefaultCreatesPerMinute}, nil)
+	if err != nil {
+		return err
+	}
 	log.Info("serving every game over MCP on stdio", "data", data, "version", version.String("mcp"))
-	return srv.Run(ctx, &mcp.StdioTransport{})
+	return p.MCP.Run(ctx, &mcp.StdioTransport{})
 }

@@ -30,14 +30,13 @@ import (
 	"syscall"
 	"time"
 
-	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/games/tidebreakers/live"
+	"github.com/agentgames/bundle/internal/assemble"
+	"github.com/agentgames/bundle/internal/assemble/mcpassemble"
 	"github.com/agentgames/bundle/internal/keys"
 	"github.com/agentgames/bundle/internal/version"
-	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/store/bolt"
-	"github.com/agentgames/bundle/store/token"
 	"github.com/agentgames/bundle/transport/httpapi"
 	"github.com/agentgames/bundle/transport/mcpedge"
 )
@@ -119,12 +118,11 @@ func run(ctx context.Context, addr, data string, lim limits, log *slog.Logger) e
 		return err
 	}
 	defer matches.Close()
-	svc := play.NewService(token.Store{Keys: ring}, time.Now, games.All()...).WithLedger(matches)
-	h := httpapi.New(svc, bundle.OpenAPI)
-	lv := live.NewServer(matches, time.Now).WithCreateLimit(lim.creates)
-	h.ServeLive(lv)
-	h.ServeMCP(mcpedge.Handler(mcpedge.New(svc, lv), mcpedge.Options{Origins: lim.origins}))
-	srv := newServer(addr, httpapi.Logged(h, log), defaultTimeouts)
+	p, err := mcpassemble.New(assemble.Config{Keys: ring, Games: games.All(), Ledger: matches, Matches: matches, CreatesPerMinute: lim.creates}, lim.origins)
+	if err != nil {
+		return err
+	}
+	srv := newServer(addr, httpapi.Logged(p.HTTP(), log), defaultTimeouts)
 	go sweep(ctx, matches, log)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

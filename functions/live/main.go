@@ -17,11 +17,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
-	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/functions/internal/function"
-	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/store/dynamo"
-	"github.com/agentgames/bundle/transport/httpapi"
 	"github.com/agentgames/bundle/transport/lambdaedge"
 )
 
@@ -33,7 +31,9 @@ func main() {
 		os.Exit(1)
 	}
 	store := dynamo.New(dynamodb.NewFromConfig(cfg), table, time.Now)
-	h := httpapi.New(play.NewService(store, time.Now), bundle.OpenAPI)
-	h.ServeLive(function.Live(store))
-	lambda.Start(lambdaedge.Handler(h))
+	p, err := assemble.New(assemble.Config{Matches: store, CreatesPerMinute: function.CreatesPerMinute()})
+	if err != nil {
+		function.Fail("cannot start", err)
+	}
+	lambda.Start(lambdaedge.Handler(p.HTTP()))
 }

@@ -20,16 +20,20 @@ import (
 
 	"github.com/agentgames/bundle/functions/internal/function"
 	"github.com/agentgames/bundle/games"
+	"github.com/agentgames/bundle/internal/assemble/mcpassemble"
 	"github.com/agentgames/bundle/transport/lambdaedge"
 	"github.com/agentgames/bundle/transport/mcpedge"
 )
 
 func main() {
-	svc, matches := function.Service(context.Background(), games.All()...)
+	cfg, matches := function.Config(context.Background(), games.All()...)
 	if matches == nil {
 		function.Fail("cannot start: MATCHES_TABLE must name the matches table", errors.New("MATCHES_TABLE is not set"))
 	}
-	srv := mcpedge.New(svc, function.Live(matches))
-	origins := mcpedge.ParseOrigins(os.Getenv("MCP_ALLOWED_ORIGINS"))
-	lambda.Start(lambdaedge.Handler(mcpedge.Handler(srv, mcpedge.Options{Origins: origins})))
+	cfg.Matches, cfg.CreatesPerMinute = matches, function.CreatesPerMinute()
+	p, err := mcpassemble.New(cfg, mcpedge.ParseOrigins(os.Getenv("MCP_ALLOWED_ORIGINS")))
+	if err != nil {
+		function.Fail("cannot start", err)
+	}
+	lambda.Start(lambdaedge.Handler(p.Handler))
 }

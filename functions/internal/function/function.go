@@ -18,60 +18,64 @@ import (
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
-	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/games/tidebreakers/live"
+	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/internal/keys/lambdakeys"
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/store/dynamo"
-	"github.com/agentgames/bundle/store/token"
-	"github.com/agentgames/bundle/transport/httpapi"
 	"github.com/agentgames/bundle/transport/lambdaedge"
 )
 
 // Run serves the games on Lambda until the runtime stops it.
 func Run(games ...play.Game) {
-	svc, _ := Service(context.Background(), games...)
-	lambda.Start(lambdaedge.Handler(httpapi.New(svc, bundle.OpenAPI)))
+	cfg, _ := Config(context.Background(), games...)
+	p, err := assemble.New(cfg)
+	if err != nil {
+		Fail("cannot start", err)
+	}
+	lambda.Start(lambdaedge.Handler(p.HTTP()))
 }
 
-// Service is the play core over games as a function serves it. The keys
+// Config is the server of games as a function assembles it. The keys
 // must be configured (no random key as the local server makes one): every
 // instance has to open every other instance's tokens. With MATCHES_TABLE
 // set, ranked matches keep their ledgers in that DynamoDB table, whose
 // store it answers too (nil without one). It ends the process when the
 // function cannot start.
-func Service(ctx context.Context, games ...play.Game) (*play.Service, *dynamo.Store) {
+func Config(ctx context.Context, games ...play.Game) (assemble.Config, *dynamo.Store) {
 	awsConfig := sync.OnceValues(func() (aws.Config, error) { return config.LoadDefaultConfig(ctx) })
 	ring, err := lambdakeys.Load(ctx, awsConfig)
 	if err != nil {
 		Fail("cannot start", err)
 	}
-	svc := play.NewService(token.Store{Keys: ring}, time.Now, games...)
+	c := assemble.Config{Keys: ring, Games: games}
 	table := os.Getenv("MATCHES_TABLE")
 	if table == "" {
-		return svc, nil
+		return c, nil
 	}
 	cfg, err := awsConfig()
 	if err != nil {
 		Fail("cannot start: the AWS configuration for MATCHES_TABLE does not load", err)
 	}
 	store := dynamo.New(dynamodb.NewFromConfig(cfg), table, time.Now)
-	return svc.WithLedger(store), store
+	c.Ledger = store
+	return c, store
 }
 
-// Live is the live match server over store, limiting creation as
-// LIVE_CREATES_PER_MINUTE says (live.DefaultCreatesPerMinute when unset;
-// 0 for no limit). It ends the process when the setting is no number.
-func Live(store play.Store) *live.Server {
-	perMinute := live.DefaultCreatesPerMinute
-	if v := os.Getenv("LIVE_CREATES_PER_MINUTE"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			Fail("cannot start: LIVE_CREATES_PER_MINUTE must be a whole number, 0 or more", fmt.Errorf("LIVE_CREATES_PER_MINUTE=%q", v))
-		}
-		perMinute = n
+// CreatesPerMinute is how many live matches one client may create in a
+// minute, as LIVE_CREATES_PER_MINUTE says (live.DefaultCreatesPerMinute
+// when unset; 0 for no limit). It ends the process when the setting is no
+// number.
+func CreatesPerMinute() int {
+	v := os.Getenv("LIVE_CREATES_PER_MINUTE")
+	if v == "" {
+		return live.DefaultCreatesPerMinute
 	}
-	return live.NewServer(store, time.Now).WithCreateLimit(perMinute)
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		Fail("cannot start: LIVE_CREATES_PER_MINUTE must be a whole number, 0 or more", fmt.Errorf("LIVE_CREATES_PER_MINUTE=%q", v))
+	}
+	return n
 }
 
 // Fail logs why the function cannot start, and ends it.

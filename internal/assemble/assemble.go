@@ -1,0 +1,76 @@
+// Package assemble puts the bundle's server together once for every
+// program that serves it: the play core (package core), live Tidebreakers
+// matches, and the HTTP handler of both; package mcpassemble adds the MCP
+// edge. A program picks its keys and its stores, then runs its edge. The
+// MCP edge is apart so that the functions without it (a game's, the
+// catalog's, the live matches') do not link the MCP SDK.
+package assemble
+
+import (
+	"time"
+
+	bundle "github.com/agentgames/bundle"
+	"github.com/agentgames/bundle/games/tidebreakers/live"
+	"github.com/agentgames/bundle/internal/assemble/core"
+	"github.com/agentgames/bundle/internal/seal"
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/transport/httpapi"
+)
+
+// Config is what tells one program's server from another's. A store
+// (package store/memory, store/bolt or store/dynamo) may be both the
+// Ledger and the Matches.
+type Config struct {
+	// Keys seal the state tokens; nil seals them under a random key made
+	// for the run.
+	Keys *seal.Keyring
+	// Clock tells the time to the games, the ledger and the live matches;
+	// nil is time.Now.
+	Clock play.Clock
+	// Games are the games served, in the order the index lists them.
+	Games []play.Game
+	// Ledger keeps the ledgers of ranked matches; nil offers no ranked
+	// play.
+	Ledger play.Ledger
+	// Matches keeps live Tidebreakers matches; nil serves none.
+	Matches play.Store
+	// CreatesPerMinute is how many live matches one client may create in
+	// a minute; 0 sets no limit (see live.Server.WithCreateLimit).
+	CreatesPerMinute int
+}
+
+// Parts are the assembled server, whose edges a program runs.
+type Parts struct {
+	Service *play.Service
+	// Live runs the live matches; nil without Matches.
+	Live *live.Server
+}
+
+// New assembles the server c describes. It fails only when it cannot
+// make a random key.
+func New(c Config) (*Parts, error) {
+	svc, err := core.Service(core.Config{Keys: c.Keys, Clock: c.Clock, Games: c.Games, Ledger: c.Ledger})
+	if err != nil {
+		return nil, err
+	}
+	p := &Parts{Service: svc}
+	if c.Matches != nil {
+		clock := c.Clock
+		if clock == nil {
+			clock = time.Now
+		}
+		p.Live = live.NewServer(c.Matches, clock).WithCreateLimit(c.CreatesPerMinute)
+	}
+	return p, nil
+}
+
+// HTTP is a new HTTP handler of the parts: every game, and the live match
+// API when there is a Live server. A program that serves no HTTP does
+// not call it, and so does not link the handler.
+func (p *Parts) HTTP() *httpapi.Server {
+	h := httpapi.New(p.Service, bundle.OpenAPI)
+	if p.Live != nil {
+		h.ServeLive(p.Live)
+	}
+	return h
+}

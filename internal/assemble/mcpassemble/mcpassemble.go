@@ -1,0 +1,48 @@
+// Package mcpassemble is package assemble with the MCP edge: every game,
+// and the live matches when there are any, as MCP tools, served at /mcp
+// by the assembled HTTP handler too.
+package mcpassemble
+
+import (
+	"net/http"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentgames/bundle/internal/assemble"
+	"github.com/agentgames/bundle/transport/httpapi"
+	"github.com/agentgames/bundle/transport/mcpedge"
+)
+
+// Parts are the assembled server with its MCP edge.
+type Parts struct {
+	*assemble.Parts
+	// MCP serves the games and the live matches as tools, over any
+	// transport (stdio for a local agent).
+	MCP *mcp.Server
+	// Handler is MCP's Streamable HTTP handler.
+	Handler http.Handler
+}
+
+// New assembles the server c describes with its MCP edge, whose handler
+// serves web pages of the server's own origin and of origins (see
+// mcpedge.Options). It fails only when it cannot make a random key.
+func New(c assemble.Config, origins []string) (*Parts, error) {
+	a, err := assemble.New(c)
+	if err != nil {
+		return nil, err
+	}
+	var lv httpapi.Live // a nil *live.Server would be a live service
+	if a.Live != nil {
+		lv = a.Live
+	}
+	srv := mcpedge.New(a.Service, lv)
+	return &Parts{Parts: a, MCP: srv, Handler: mcpedge.Handler(srv, mcpedge.Options{Origins: origins})}, nil
+}
+
+// HTTP is a new HTTP handler of the parts (as assemble.Parts.HTTP) that
+// serves Handler at /mcp too.
+func (p *Parts) HTTP() *httpapi.Server {
+	h := p.Parts.HTTP()
+	h.ServeMCP(p.Handler)
+	return h
+}
