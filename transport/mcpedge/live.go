@@ -41,25 +41,28 @@ func addLive(srv *mcp.Server, l httpapi.Live) {
 			"bots":    map[string]any{"type": "integer", "minimum": 0, "maximum": live.MaxPlayers - 1, "description": "how many other seats are captains at once"},
 			"captain": map[string]any{"type": "string", "enum": live.Captains(), "description": "the captains' kind (default " + live.Captains()[0] + ")"},
 		}, "players"),
+		OutputSchema: outputSchema("LiveJoined"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		answer, err := l.Serve(ctx, "create", "", req.Params.Arguments)
 		return result(ctx, req.Params.Name, answer, err, liveText)
 	})
 	srv.AddTool(&mcp.Tool{
-		Name:        "live_join",
-		Title:       "Join a live Tidebreakers match",
-		Description: "Takes the first empty seat of a live match in its lobby: answers your seat and its secret token.",
-		InputSchema: object(map[string]any{"code": code, "name": name}, "code"),
+		Name:         "live_join",
+		Title:        "Join a live Tidebreakers match",
+		Description:  "Takes the first empty seat of a live match in its lobby: answers your seat and its secret token.",
+		InputSchema:  object(map[string]any{"code": code, "name": name}, "code"),
+		OutputSchema: outputSchema("LiveJoined"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		answer, err := serveLive(ctx, l, "join", req.Params.Arguments)
 		return result(ctx, req.Params.Name, answer, err, liveText)
 	})
 	srv.AddTool(&mcp.Tool{
-		Name:        "live_state",
-		Title:       "Read a live Tidebreakers match",
-		Description: "Answers the public state of a live match (after the captains' turns and the limits that are due): the board, whose turn it is, the log.",
-		InputSchema: object(map[string]any{"code": code}, "code"),
-		Annotations: readOnly,
+		Name:         "live_state",
+		Title:        "Read a live Tidebreakers match",
+		Description:  "Answers the public state of a live match (after the captains' turns and the limits that are due): the board, whose turn it is, the log.",
+		InputSchema:  object(map[string]any{"code": code}, "code"),
+		OutputSchema: outputSchema("LiveState"),
+		Annotations:  readOnly,
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		answer, err := serveLive(ctx, l, "get", req.Params.Arguments)
 		return result(ctx, req.Params.Name, answer, err, liveText)
@@ -69,7 +72,8 @@ func addLive(srv *mcp.Server, l httpapi.Live) {
 		Title: "Act in a live Tidebreakers match",
 		Description: "Plays one action for your seat when it is your turn (supply, attack or pass, Tidebreakers' action grammar) " +
 			"and answers the public state. An action the rules forbid is an error (illegal_move) that says why.",
-		InputSchema: object(map[string]any{"code": code, "token": token, "action": tidebreakers.Game{}.Info().ActionSchema}, "code", "token", "action"),
+		InputSchema:  object(map[string]any{"code": code, "token": token, "action": tidebreakers.Game{}.Info().ActionSchema}, "code", "token", "action"),
+		OutputSchema: outputSchema("LiveState"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		answer, err := actLive(ctx, l, req.Params.Arguments)
 		return result(ctx, req.Params.Name, answer, err, liveText)

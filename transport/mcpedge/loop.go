@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -26,6 +27,9 @@ func startTool(slug string) string { return "start_" + slug }
 // actTool names the tool that applies an action in a match of slug.
 func actTool(slug string) string { return "act_" + slug }
 
+// schemaName names a schema of slug's in openapi.yaml: TinrailEnvelope.
+func schemaName(slug, kind string) string { return strings.ToUpper(slug[:1]) + slug[1:] + kind }
+
 // addLoop adds the two tools of g's loop.
 func addLoop(srv *mcp.Server, svc *play.Service, g play.Game) {
 	info := g.Info()
@@ -37,7 +41,8 @@ func addLoop(srv *mcp.Server, svc *play.Service, g play.Game) {
 		Description: fmt.Sprintf("Starts a %s match (%s) and answers the first observation, the legal actions and the state token; "+
 			"then call %s with that state and one action. The same seed deals the same match. Goal: %s",
 			info.Name, info.Description, actTool(slug), info.Goal),
-		InputSchema: startSchema(params),
+		InputSchema:  startSchema(params),
+		OutputSchema: outputSchema(schemaName(slug, "Envelope")),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		env, err := start(ctx, svc, slug, params, req.Params.Arguments)
 		return result(ctx, req.Params.Name, env, err, func(env *play.Envelope) string { return envelopeText(slug, env) })
@@ -48,7 +53,8 @@ func addLoop(srv *mcp.Server, svc *play.Service, g play.Game) {
 		Description: fmt.Sprintf("Applies one action to the %s match the state token carries (the opponents reply within the call) "+
 			"and answers the next observation, legal actions and state. Send the newest state and one of the legal actions; "+
 			"a refused action (ok false) changes nothing and says why and what is legal.", info.Name),
-		InputSchema: actSchema(info),
+		InputSchema:  actSchema(info),
+		OutputSchema: outputSchema(schemaName(slug, "Envelope"), schemaName(slug, "Refusal")),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		answer, err := act(ctx, svc, slug, req.Params.Arguments)
 		return result(ctx, req.Params.Name, answer, err, func(a play.Answer) string { return answerText(slug, a) })
