@@ -32,7 +32,7 @@ var info = play.Info{
 	Description: "Command a fleet on a " + n(engine.Size) + "x" + n(engine.Size) + " grid of islands against 1 to " + n(engine.MaxPlayers-1) + " built-in captains: supply your islands, then send one expedition a turn.",
 	Goal:        goal,
 	Options: []play.Option{
-		{Name: "players", Values: []string{"2", "3", "4"}, Doc: "how many captains, you included: 2 (the default), 3 or 4."},
+		{Name: "players", Min: engine.MinPlayers, Max: engine.MaxPlayers, Doc: "how many captains, you included: 2 (the default), 3 or 4."},
 		{Name: "opponent", Values: captains.Names(), Doc: "the built-in captains in the other seats: \"sample\" (the default, the card's sample bot), \"strong\" (a searching captain) or \"random\"."},
 	},
 	ActionSchema: actionSchema,

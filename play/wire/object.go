@@ -114,7 +114,7 @@ func (o *Object) Int(name string, lo, hi int) (int, error) {
 	if raw == nil {
 		return 0, &FieldError{Field: o.field(name), Reason: fmt.Sprintf("is missing; it must be a whole number from %d to %d", lo, hi)}
 	}
-	n, ok := wholeNumber(raw)
+	n, ok := WholeNumber(raw)
 	if !ok || n < int64(lo) || n > int64(hi) {
 		return 0, &FieldError{Field: o.field(name), Reason: fmt.Sprintf("must be a whole number from %d to %d, not %s", lo, hi, Brief(raw))}
 	}
@@ -125,9 +125,10 @@ func (o *Object) Int(name string, lo, hi int) (int, error) {
 // reading would cost more than any whole number in a grammar is worth.
 const maxNumber = 32
 
-// wholeNumber reads a JSON number that is a whole number within int64,
-// written in at most maxNumber characters.
-func wholeNumber(raw []byte) (int64, bool) {
+// WholeNumber reads a JSON number that is a whole number within int64
+// (as in JSON Schema, 2.0 and 2e0 are whole), written in at most
+// maxNumber characters.
+func WholeNumber(raw []byte) (int64, bool) {
 	c := raw[0]
 	if c != '-' && (c < '0' || c > '9') || len(raw) > maxNumber {
 		return 0, false

@@ -3,7 +3,9 @@ package mcpedge
 import (
 	"encoding/json"
 	"net/url"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/wire"
@@ -25,23 +27,89 @@ func members(args json.RawMessage) (map[string]json.RawMessage, error) {
 	return m, nil
 }
 
-// query writes arguments as the query string of an HTTP request: a string
-// as it is, a number or a boolean as its JSON text. The HTTP edge's reader
-// of the query (httpapi.InitQuery) then reads them, so a tool takes its
-// options exactly as a URL does.
-func query(m map[string]json.RawMessage) (string, error) {
+// param is one argument of a start tool: its JSON Schema, and the reader
+// of its JSON value, which takes only the type the schema declares and
+// answers the value as a query parameter's text. One description makes
+// both, so that the schema and the server type an argument alike.
+type param struct {
+	name   string
+	schema map[string]any
+	want   string // what the value must be, for a refusal
+	read   func(raw json.RawMessage) (string, bool)
+}
+
+// integer is a whole number from lo to hi; as in JSON Schema, 2.0 is one.
+func integer(name string, lo, hi int64, doc string) param {
+	return param{name: name, want: "a whole number from " + strconv.FormatInt(lo, 10) + " to " + strconv.FormatInt(hi, 10),
+		schema: map[string]any{"type": "integer", "minimum": lo, "maximum": hi, "description": doc},
+		read: func(raw json.RawMessage) (string, bool) {
+			n, ok := wire.WholeNumber(raw)
+			return strconv.FormatInt(n, 10), ok
+		}}
+}
+
+// enum is one of values, a string.
+func enum(name string, values []string, doc string) param {
+	return param{name: name, want: "one of " + strings.Join(values, ", "),
+		schema: map[string]any{"type": "string", "enum": values, "description": doc},
+		read: func(raw json.RawMessage) (string, bool) {
+			var s string
+			return s, raw[0] == '"' && json.Unmarshal(raw, &s) == nil
+		}}
+}
+
+// boolean is true or false.
+func boolean(name, doc string) param {
+	return param{name: name, want: "true or false",
+		schema: map[string]any{"type": "boolean", "description": doc},
+		read: func(raw json.RawMessage) (string, bool) {
+			return string(raw), string(raw) == "true" || string(raw) == "false"
+		}}
+}
+
+// startParams are the arguments of start_<slug>: the seed, ranked, answer
+// and the game's own options (an option without values is an integer).
+func startParams(info play.Info) []param {
+	ps := []param{
+		integer("seed", 0, play.MaxSeed, play.SeedDoc),
+		boolean(play.RankedOption, "true: a ranked match, for comparing agents. "+
+			"The server picks the seed (send none) and keeps it sealed until the end; each state token plays once."),
+		enum(play.AnswerOption, []string{"both", "text", "view"}, "what every answer carries: "+
+			"both (the default: the observation text and the structured view), text (the observation only) or view (the view and events only)."),
+	}
+	for _, o := range info.Options {
+		if o.Values == nil {
+			ps = append(ps, integer(o.Name, int64(o.Min), int64(o.Max), o.Doc))
+		} else {
+			ps = append(ps, enum(o.Name, o.Values, o.Doc))
+		}
+	}
+	return ps
+}
+
+// startQuery writes start_<slug>'s arguments as the query string of GET
+// /api/games/{slug}/init, so that a tool takes its options exactly as a
+// URL does (httpapi.InitQuery and the service then read them). An
+// argument of another JSON type than its schema's is refused here, in
+// the words the service refuses another value with; one the game does
+// not take is left for the service to refuse, naming the options.
+func startQuery(params []param, args json.RawMessage) (string, error) {
+	m, err := members(args)
+	if err != nil {
+		return "", err
+	}
 	q := url.Values{}
 	for name, raw := range m {
-		switch {
-		case raw[0] == '"':
-			var s string
-			json.Unmarshal(raw, &s)
-			q.Set(name, s)
-		case raw[0] == '{' || raw[0] == '[' || string(raw) == "null":
-			return "", play.Errorf(play.CodeInvalidRequest, "argument %s must be a string, a number or a boolean, not %s", strconv.Quote(name), wire.Brief(raw))
-		default:
-			q.Set(name, string(raw))
+		i := slices.IndexFunc(params, func(p param) bool { return p.name == name })
+		if i < 0 {
+			q.Set(name, "")
+			continue
 		}
+		v, ok := params[i].read(raw)
+		if !ok {
+			return "", play.Errorf(play.CodeInvalidRequest, "option %s must be %s, not %s", name, params[i].want, wire.Brief(raw))
+		}
+		q.Set(name, v)
 	}
 	return q.Encode(), nil
 }

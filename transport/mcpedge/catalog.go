@@ -55,11 +55,12 @@ func addCatalog(srv *mcp.Server, svc *play.Service) {
 		slugs = append(slugs, g.Info().Slug)
 	}
 	srv.AddTool(&mcp.Tool{
-		Name:        "list_games",
-		Title:       "List the games",
-		Description: "Lists every game served here: what it is, its goal, its start and act tools and its options.",
-		InputSchema: map[string]any{"type": "object", "additionalProperties": false},
-		Annotations: readOnly,
+		Name:         "list_games",
+		Title:        "List the games",
+		Description:  "Lists every game served here: what it is, its goal, its start and act tools and its options.",
+		InputSchema:  map[string]any{"type": "object", "additionalProperties": false},
+		OutputSchema: outputSchema("McpGameList"),
+		Annotations:  readOnly,
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		m, err := members(req.Params.Arguments)
 		for name := range m {
@@ -84,7 +85,8 @@ func addCatalog(srv *mcp.Server, svc *play.Service) {
 			"required":             []string{"game"},
 			"additionalProperties": false,
 		},
-		Annotations: readOnly,
+		OutputSchema: outputSchema("McpGameRules"),
+		Annotations:  readOnly,
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		r, err := readRules(svc, req.Params.Arguments)
 		return result(ctx, req.Params.Name, r, err, func(r *rules) string {

@@ -15,13 +15,15 @@ import (
 	"github.com/agentgames/bundle/transport/mcpedge/mcptest"
 )
 
-// call calls a tool and answers its result, failing on a protocol error.
+// call calls a tool and answers its result, failing on a protocol error
+// and on a result that does not conform to the tool's output schema.
 func call(t *testing.T, cs *mcp.ClientSession, tool string, args any) *mcp.CallToolResult {
 	t.Helper()
 	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
 	if err != nil {
 		t.Fatalf("%s: %v", tool, err)
 	}
+	conforms(t, cs, tool, res)
 	return res
 }
 

@@ -210,7 +210,7 @@ var calls = map[string][]string{
 	"start_tidebreakers": {"opponent", "players"}, "act_tidebreakers": {"state", "action"},
 	"start_tron": {"opponent", "width"}, "act_tron": {"state", "action"},
 	"live_create": {"name", "captain"}, "live_join": {"code", "name"},
-	"live_state": {"code"}, "live_act": {"code", "token", "action"},
+	"live_state": {"code", "token"}, "live_act": {"code", "token", "action"},
 }
 
 // TestAnswersStayShort: whatever argument of whatever tool holds 14 KB,

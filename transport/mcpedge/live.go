@@ -3,8 +3,6 @@ package mcpedge
 import (
 	"context"
 	"encoding/json"
-	"fmt"
-	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -21,8 +19,16 @@ import (
 // code as an argument. live_act takes one action of Tidebreakers' own
 // grammar, whose "type" names the path.
 
+// Live is what the live tools ask of the live matches: the match API's
+// operations, and the seat a token holds (or -1 and forbidden), so that
+// their texts say which seat is the caller's and what it may do now.
+type Live interface {
+	httpapi.Live
+	Seat(ctx context.Context, code, token string) (int, error)
+}
+
 // addLive adds live_create, live_join, live_state and live_act.
-func addLive(srv *mcp.Server, l httpapi.Live) {
+func addLive(srv *mcp.Server, l Live) {
 	code := map[string]any{"type": "string", "description": "the match's code, from live_create"}
 	name := map[string]any{"type": "string", "description": "your name (cut to 40 characters)"}
 	token := map[string]any{"type": "string", "description": "your seat's secret token, from live_create or live_join"}
@@ -41,38 +47,43 @@ func addLive(srv *mcp.Server, l httpapi.Live) {
 			"bots":    map[string]any{"type": "integer", "minimum": 0, "maximum": live.MaxPlayers - 1, "description": "how many other seats are captains at once"},
 			"captain": map[string]any{"type": "string", "enum": live.Captains(), "description": "the captains' kind (default " + live.Captains()[0] + ")"},
 		}, "players"),
+		OutputSchema: outputSchema("LiveJoined"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		answer, err := l.Serve(ctx, "create", "", req.Params.Arguments)
-		return result(ctx, req.Params.Name, answer, err, liveText)
+		return result(ctx, req.Params.Name, answer, err, func(a any) string { return joinedText(ctx, l, a.(*live.Joined)) })
 	})
 	srv.AddTool(&mcp.Tool{
-		Name:        "live_join",
-		Title:       "Join a live Tidebreakers match",
-		Description: "Takes the first empty seat of a live match in its lobby: answers your seat and its secret token.",
-		InputSchema: object(map[string]any{"code": code, "name": name}, "code"),
+		Name:         "live_join",
+		Title:        "Join a live Tidebreakers match",
+		Description:  "Takes the first empty seat of a live match in its lobby: answers your seat and its secret token.",
+		InputSchema:  object(map[string]any{"code": code, "name": name}, "code"),
+		OutputSchema: outputSchema("LiveJoined"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		answer, err := serveLive(ctx, l, "join", req.Params.Arguments)
-		return result(ctx, req.Params.Name, answer, err, liveText)
+		answer, err := joinLive(ctx, l, req.Params.Arguments)
+		return result(ctx, req.Params.Name, answer, err, func(j *live.Joined) string { return joinedText(ctx, l, j) })
 	})
 	srv.AddTool(&mcp.Tool{
-		Name:        "live_state",
-		Title:       "Read a live Tidebreakers match",
-		Description: "Answers the public state of a live match (after the captains' turns and the limits that are due): the board, whose turn it is, the log.",
-		InputSchema: object(map[string]any{"code": code}, "code"),
-		Annotations: readOnly,
+		Name:  "live_state",
+		Title: "Read a live Tidebreakers match",
+		Description: "Answers the public state of a live match (after the captains' turns and the limits that are due): the board, whose turn it is, the log; " +
+			"with your seat's token, its text also says which seat is yours and what you may do now.",
+		InputSchema:  object(map[string]any{"code": code, "token": token}, "code"),
+		OutputSchema: outputSchema("LiveState"),
+		Annotations:  readOnly,
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		answer, err := serveLive(ctx, l, "get", req.Params.Arguments)
-		return result(ctx, req.Params.Name, answer, err, liveText)
+		st, seat, err := readLive(ctx, l, req.Params.Arguments)
+		return result(ctx, req.Params.Name, st, err, func(st *live.State) string { return stateText(st, seat) })
 	})
 	srv.AddTool(&mcp.Tool{
 		Name:  "live_act",
 		Title: "Act in a live Tidebreakers match",
 		Description: "Plays one action for your seat when it is your turn (supply, attack or pass, Tidebreakers' action grammar) " +
-			"and answers the public state. An action the rules forbid is an error (illegal_move) that says why.",
-		InputSchema: object(map[string]any{"code": code, "token": token, "action": tidebreakers.Game{}.Info().ActionSchema}, "code", "token", "action"),
+			"and answers the public state, its text what you may do next. An action the rules forbid is an error (illegal_move) that says why.",
+		InputSchema:  object(map[string]any{"code": code, "token": token, "action": tidebreakers.Game{}.Info().ActionSchema}, "code", "token", "action"),
+		OutputSchema: outputSchema("LiveState"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		answer, err := actLive(ctx, l, req.Params.Arguments)
-		return result(ctx, req.Params.Name, answer, err, liveText)
+		st, seat, err := actLive(ctx, l, req.Params.Arguments)
+		return result(ctx, req.Params.Name, st, err, func(st *live.State) string { return stateText(st, seat) })
 	})
 }
 
@@ -91,42 +102,73 @@ func matchArgs(args json.RawMessage) (string, map[string]json.RawMessage, error)
 	return code, m, nil
 }
 
-// serveLive asks l for op on the match args name; the arguments besides
-// the code are the request's body (for get, there must be none).
-func serveLive(ctx context.Context, l httpapi.Live, op string, args json.RawMessage) (any, error) {
+// joinLive asks l to seat the caller in the match live_join's arguments
+// name; the arguments besides the code are the request's body.
+func joinLive(ctx context.Context, l Live, args json.RawMessage) (*live.Joined, error) {
 	code, m, err := matchArgs(args)
 	if err != nil {
 		return nil, err
-	}
-	if op == "get" {
-		for name := range m {
-			return nil, play.Errorf(play.CodeInvalidRequest, "live_state takes only code, not %s", wire.Quote(name))
-		}
-		return l.Serve(ctx, op, code, nil)
 	}
 	body, err := json.Marshal(m)
 	if err != nil {
 		return nil, err
 	}
-	return l.Serve(ctx, op, code, body)
+	answer, err := l.Serve(ctx, "join", code, body)
+	j, _ := answer.(*live.Joined)
+	return j, err
 }
 
-// actLive asks l for the action live_act's arguments hold: the path its
-// type names, with its other fields and the token as the body.
-func actLive(ctx context.Context, l httpapi.Live, args json.RawMessage) (any, error) {
+// readLive reads the match live_state's arguments name, and the seat of
+// the token among them (-1 without one; a token that holds no seat is
+// forbidden, as in live_act).
+func readLive(ctx context.Context, l Live, args json.RawMessage) (*live.State, int, error) {
 	code, m, err := matchArgs(args)
 	if err != nil {
-		return nil, err
+		return nil, -1, err
+	}
+	seat := -1
+	for name, raw := range m {
+		var token string
+		if name != "token" {
+			return nil, -1, play.Errorf(play.CodeInvalidRequest, "live_state takes code and token, not %s", wire.Quote(name))
+		}
+		if raw[0] != '"' || json.Unmarshal(raw, &token) != nil {
+			return nil, -1, play.Errorf(play.CodeInvalidRequest, "token must be a string, not %s", wire.Brief(raw))
+		}
+		if seat, err = l.Seat(ctx, code, token); err != nil {
+			return nil, -1, err
+		}
+	}
+	answer, err := l.Serve(ctx, "get", code, nil)
+	st, _ := answer.(*live.State)
+	return st, seat, err
+}
+
+// actLive asks l for the action live_act's arguments hold (the path its
+// type names, with its other fields and the token as the body), and
+// answers the state and the token's seat (-1 if it cannot be read after
+// the action).
+func actLive(ctx context.Context, l Live, args json.RawMessage) (*live.State, int, error) {
+	code, m, err := matchArgs(args)
+	if err != nil {
+		return nil, -1, err
 	}
 	op, err := liveAction(m)
 	if err != nil {
-		return nil, err
+		return nil, -1, err
 	}
 	body, err := json.Marshal(m)
 	if err != nil {
-		return nil, err
+		return nil, -1, err
 	}
-	return l.Serve(ctx, op, code, body)
+	answer, err := l.Serve(ctx, op, code, body)
+	if err != nil {
+		return nil, -1, err
+	}
+	var token string
+	json.Unmarshal(m["token"], &token)
+	seat, _ := l.Seat(ctx, code, token)
+	return answer.(*live.State), seat, nil
 }
 
 // liveAction turns live_act's members besides the code ({token, action})
@@ -155,79 +197,4 @@ func liveAction(m map[string]json.RawMessage) (string, error) {
 		m[name] = value
 	}
 	return op, nil
-}
-
-// liveText is a live answer for a model to read.
-func liveText(answer any) string {
-	switch a := answer.(type) {
-	case *live.Joined:
-		return fmt.Sprintf("You sit in seat %d of match %s. Your seat's secret token: %s\n"+
-			"Send it with live_act {\"code\":%q,\"token\":...,\"action\":...} when it is your turn; live_state shows the board.\n", a.Seat, a.Code, a.Token, a.Code)
-	case *live.State:
-		return stateText(a)
-	}
-	return compact(answer)
-}
-
-// stateText draws a live match's public state: the phase and whose turn
-// (once over, who won or who share 1st place, and every seat's place), the
-// 5x5 board (owner:strength, . for wild), the seats and the latest log
-// entries.
-func stateText(s *live.State) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Match %s, %d players, phase %s, round %d.\n", s.Code, s.Players, s.Phase, s.Round)
-	var first, places []string
-	for seat, p := range s.Places {
-		suffix := "th"
-		if p >= 1 && p <= 3 {
-			suffix = [...]string{"st", "nd", "rd"}[p-1]
-		}
-		places = append(places, fmt.Sprintf("seat %d %d%s", seat, p, suffix))
-		if p == 1 {
-			first = append(first, fmt.Sprint(seat))
-		}
-	}
-	switch {
-	case s.Over && s.Winner != nil:
-		fmt.Fprintf(&b, "Over (%s): seat %d won.\n", s.Ending, *s.Winner)
-	case s.Over:
-		fmt.Fprintf(&b, "Over (%s): no winner; seats %s share 1st place.\n", s.Ending, strings.Join(first, ", "))
-	case s.Turn != nil && s.Phase == "supply":
-		fmt.Fprintf(&b, "Seat %d to supply (%d strength left to place).\n", *s.Turn, s.SupplyLeft)
-	case s.Turn != nil:
-		fmt.Fprintf(&b, "Seat %d to attack or pass.\n", *s.Turn)
-	default:
-		b.WriteString("In the lobby: waiting for players.\n")
-	}
-	if len(places) > 0 {
-		b.WriteString("Places (1st is best; a tie shares a place): " + strings.Join(places, ", ") + ".\n")
-	}
-	if len(s.Tiles) > 0 {
-		b.WriteString("Board (tile numbers 0-24 row by row; owner:strength, . is wild):\n")
-		for i, t := range s.Tiles {
-			owner := "."
-			if t.Owner != nil {
-				owner = fmt.Sprint(*t.Owner)
-			}
-			fmt.Fprintf(&b, " %2d=%s:%d", i, owner, t.Strength)
-			if i%5 == 4 {
-				b.WriteString("\n")
-			}
-		}
-	}
-	for _, seat := range s.Seats {
-		kind := "player"
-		if seat.Bot {
-			kind = "captain"
-		}
-		fmt.Fprintf(&b, "Seat %d: %s (%s, joined %t)", seat.Seat, seat.Name, kind, seat.Joined)
-		if seat.Seat < len(s.TileCounts) {
-			fmt.Fprintf(&b, ", %d tiles, strength %d", s.TileCounts[seat.Seat], s.Strengths[seat.Seat])
-		}
-		b.WriteString("\n")
-	}
-	if n := len(s.Log); n > 0 {
-		fmt.Fprintf(&b, "Latest log: %s\n", compact(s.Log[max(0, n-6):]))
-	}
-	return b.String()
 }

@@ -2,6 +2,7 @@ package mcpedge_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -22,21 +23,26 @@ import (
 // until the match is over. Every state the tools answer is the state GET
 // /api/matches/{code} answers right after; a forbidden move, a stranger's
 // token and a join to a full match are tool errors with the HTTP codes.
+// Every text says to the holder of a token which seat is theirs and what
+// they may do now, and shows no token but the caller's own, in the answer
+// that gave it.
 func TestLiveMatch(t *testing.T) {
 	for _, conn := range connectors {
 		t.Run(conn.name, func(t *testing.T) {
 			b := newBench(t)
 			creator, joiner := conn.connect(b, t), conn.connect(b, t)
 			var mine, theirs live.Joined
-			res := call(t, creator, "live_create", map[string]any{"players": 3, "bots": 1, "name": "creator"})
-			structured(t, res, &mine)
-			if text, _ := mcptest.Text(res); res.IsError || !strings.Contains(text, mine.Token) {
-				t.Fatalf("live_create: %v %q", res.IsError, text)
-			}
-			structured(t, call(t, joiner, "live_join", map[string]any{"code": mine.Code, "name": "joiner"}), &theirs)
+			created := call(t, creator, "live_create", map[string]any{"players": 3, "bots": 1, "name": "creator"})
+			structured(t, created, &mine)
+			joined := call(t, joiner, "live_join", map[string]any{"code": mine.Code, "name": "joiner"})
+			structured(t, joined, &theirs)
 			if mine.Seat != 0 || theirs.Seat != 2 || theirs.Code != mine.Code || theirs.Token == mine.Token {
 				t.Fatalf("seats: %+v, %+v", mine, theirs)
 			}
+			says(t, created, "You sit in seat 0 of match "+mine.Code+". Your seat's secret token (send it as \"token\"; show it to no one): "+mine.Token+"\n"+
+				"You are seat 0. The match is in its lobby, waiting for players (2 of 3 seats taken", theirs.Token)
+			says(t, joined, "You sit in seat 2 of match "+mine.Code+". Your seat's secret token (send it as \"token\"; show it to no one): "+theirs.Token+"\n"+
+				"You are seat 2", mine.Token)
 			toolError(t, call(t, joiner, "live_join", map[string]any{"code": mine.Code}), play.CodeMatchFull)
 			tokens := map[int]string{mine.Seat: mine.Token, theirs.Seat: theirs.Token}
 			st := liveState(t, b, creator, mine.Code)
@@ -55,6 +61,11 @@ func TestLiveMatch(t *testing.T) {
 					toolError(t, call(t, cs, "live_act", map[string]any{"code": st.Code, "token": tokens[seat],
 						"action": map[string]any{"type": "supply", "tile": wildTile(st), "amount": 1}}), play.CodeIllegalMove)
 				}
+				other := map[int]string{mine.Seat: theirs.Token, theirs.Seat: mine.Token}[seat]
+				if moves == 0 {
+					says(t, call(t, cs, "live_state", map[string]any{"code": st.Code, "token": other}), fmt.Sprintf("It is seat %d's turn, not yours", seat), tokens[seat])
+				}
+				says(t, call(t, cs, "live_state", map[string]any{"code": st.Code, "token": tokens[seat]}), fmt.Sprintf("You are seat %d and it is your turn", seat), other)
 				action := map[string]any{"type": "pass"}
 				if st.Phase == "supply" {
 					action = map[string]any{"type": "supply", "tile": strongest(st, seat), "amount": st.SupplyLeft}
@@ -64,6 +75,7 @@ func TestLiveMatch(t *testing.T) {
 					text, _ := mcptest.Text(res)
 					t.Fatalf("live_act %v for seat %d: %s", action, seat, text)
 				}
+				says(t, res, fmt.Sprintf("You are seat %d", seat), other)
 				var acted live.State
 				structured(t, res, &acted)
 				st = liveState(t, b, creator, st.Code)
@@ -71,8 +83,20 @@ func TestLiveMatch(t *testing.T) {
 					t.Fatalf("live_act answers otherwise than live_state and HTTP (-act +state):\n%s", d)
 				}
 			}
+			says(t, call(t, joiner, "live_state", map[string]any{"code": st.Code, "token": theirs.Token}),
+				fmt.Sprintf("You are seat %d and placed %s", theirs.Seat, []string{"", "1st", "2nd", "3rd"}[st.Places[theirs.Seat]]), mine.Token)
 			t.Logf("over after %d moves: %s, round %d", moves, st.Ending, st.Round)
 		})
+	}
+}
+
+// says checks that res's text says want, and shows neither hidden nor any
+// other text than the caller's token.
+func says(t *testing.T, res *mcp.CallToolResult, want, hidden string) {
+	t.Helper()
+	text, err := mcptest.Text(res)
+	if err != nil || res.IsError || !strings.Contains(text, want) || strings.Contains(text, hidden) {
+		t.Errorf("want a text that says %q and not %q, got %v %q", want, hidden, err, text)
 	}
 }
 
@@ -82,7 +106,7 @@ func liveState(t *testing.T, b *bench, cs *mcp.ClientSession, code string) live.
 	t.Helper()
 	res := call(t, cs, "live_state", map[string]any{"code": code})
 	text, err := mcptest.Text(res)
-	if err != nil || res.IsError || !strings.HasPrefix(text, "Match "+code) {
+	if err != nil || res.IsError || !strings.HasPrefix(text, "Match "+code) || strings.Contains(text, "You are") {
 		t.Fatalf("live_state: %v %v %q", err, res.IsError, text)
 	}
 	rec := httptest.NewRecorder()

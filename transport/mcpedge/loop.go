@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -26,19 +27,24 @@ func startTool(slug string) string { return "start_" + slug }
 // actTool names the tool that applies an action in a match of slug.
 func actTool(slug string) string { return "act_" + slug }
 
+// schemaName names a schema of slug's in openapi.yaml: TinrailEnvelope.
+func schemaName(slug, kind string) string { return strings.ToUpper(slug[:1]) + slug[1:] + kind }
+
 // addLoop adds the two tools of g's loop.
 func addLoop(srv *mcp.Server, svc *play.Service, g play.Game) {
 	info := g.Info()
 	slug := info.Slug
+	params := startParams(info)
 	srv.AddTool(&mcp.Tool{
 		Name:  startTool(slug),
 		Title: "Start a " + info.Name + " match",
 		Description: fmt.Sprintf("Starts a %s match (%s) and answers the first observation, the legal actions and the state token; "+
 			"then call %s with that state and one action. The same seed deals the same match. Goal: %s",
 			info.Name, info.Description, actTool(slug), info.Goal),
-		InputSchema: startSchema(info),
+		InputSchema:  startSchema(params),
+		OutputSchema: outputSchema(schemaName(slug, "Envelope")),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		env, err := start(ctx, svc, slug, req.Params.Arguments)
+		env, err := start(ctx, svc, slug, params, req.Params.Arguments)
 		return result(ctx, req.Params.Name, env, err, func(env *play.Envelope) string { return envelopeText(slug, env) })
 	})
 	srv.AddTool(&mcp.Tool{
@@ -47,21 +53,18 @@ func addLoop(srv *mcp.Server, svc *play.Service, g play.Game) {
 		Description: fmt.Sprintf("Applies one action to the %s match the state token carries (the opponents reply within the call) "+
 			"and answers the next observation, legal actions and state. Send the newest state and one of the legal actions; "+
 			"a refused action (ok false) changes nothing and says why and what is legal.", info.Name),
-		InputSchema: actSchema(info),
+		InputSchema:  actSchema(info),
+		OutputSchema: outputSchema(schemaName(slug, "Envelope"), schemaName(slug, "Refusal")),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		answer, err := act(ctx, svc, slug, req.Params.Arguments)
 		return result(ctx, req.Params.Name, answer, err, func(a play.Answer) string { return answerText(slug, a) })
 	})
 }
 
-// start reads start_<slug>'s arguments as GET /api/games/{slug}/init
-// reads its query, and starts the match.
-func start(ctx context.Context, svc *play.Service, slug string, args json.RawMessage) (*play.Envelope, error) {
-	m, err := members(args)
-	if err != nil {
-		return nil, err
-	}
-	raw, err := query(m)
+// start reads start_<slug>'s arguments (params) as GET
+// /api/games/{slug}/init reads its query, and starts the match.
+func start(ctx context.Context, svc *play.Service, slug string, params []param, args json.RawMessage) (*play.Envelope, error) {
+	raw, err := startQuery(params, args)
 	if err != nil {
 		return nil, err
 	}
@@ -82,22 +85,11 @@ func act(ctx context.Context, svc *play.Service, slug string, args json.RawMessa
 	return svc.Act(ctx, slug, token, action)
 }
 
-// startSchema is the input schema of start_<slug>: the seed, ranked,
-// answer and the game's own options.
-func startSchema(info play.Info) map[string]any {
-	props := map[string]any{
-		"seed": map[string]any{"type": "integer", "minimum": 0, "maximum": play.MaxSeed, "description": play.SeedDoc},
-		play.RankedOption: map[string]any{"type": "boolean", "description": "true: a ranked match, for comparing agents. " +
-			"The server picks the seed (send none) and keeps it sealed until the end; each state token plays once."},
-		play.AnswerOption: map[string]any{"type": "string", "enum": []string{"both", "text", "view"}, "description": "what every answer carries: " +
-			"both (the default: the observation text and the structured view), text (the observation only) or view (the view and events only)."},
-	}
-	for _, o := range info.Options {
-		if o.Values == nil {
-			props[o.Name] = map[string]any{"type": "integer", "minimum": o.Min, "maximum": o.Max, "description": o.Doc}
-		} else {
-			props[o.Name] = map[string]any{"type": "string", "enum": o.Values, "description": o.Doc}
-		}
+// startSchema is the input schema of start_<slug>: its params.
+func startSchema(params []param) map[string]any {
+	props := map[string]any{}
+	for _, p := range params {
+		props[p.name] = p.schema
 	}
 	return map[string]any{"type": "object", "properties": props, "additionalProperties": false}
 }

@@ -73,7 +73,7 @@ Games:
 	}
 	if live {
 		b.WriteString("\nLive Tidebreakers matches, shared by players, agents and captains: live_create (or live_join) seats you and answers your seat's token; " +
-			"live_state shows the board; live_act plays supply, attack or pass with that token when it is your turn.\n")
+			"live_state shows the board (with your token, also your seat and what you may do now); live_act plays supply, attack or pass with that token when it is your turn.\n")
 	}
 	fmt.Fprintf(&b, "\nRanked play and answer shapes: %s.\n", docsURI("play"))
 	return b.String()

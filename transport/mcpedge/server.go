@@ -18,12 +18,11 @@ import (
 
 	"github.com/agentgames/bundle/internal/version"
 	"github.com/agentgames/bundle/play"
-	"github.com/agentgames/bundle/transport/httpapi"
 )
 
 // New builds the MCP server of svc's games and, when live is not nil, of
 // live Tidebreakers matches.
-func New(svc *play.Service, live httpapi.Live) *mcp.Server {
+func New(svc *play.Service, live Live) *mcp.Server {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "agentgames", Title: "Agent game bundle", Version: version.String("mcp")},
 		&mcp.ServerOptions{Instructions: instructions(svc, live != nil)})
 	addCatalog(srv, svc)

@@ -248,6 +248,20 @@ func (s *Server) Act(ctx context.Context, code, token string, a engine.Action) (
 	return out, err
 }
 
+// Seat answers the seat a token holds in a match (forbidden when it holds
+// none), after playing what is due, as Get does.
+func (s *Server) Seat(ctx context.Context, code, token string) (int, error) {
+	seat := -1
+	err := s.update(ctx, code, func(r *record) error {
+		var ok bool
+		if seat, ok = r.seatOf(token); !ok {
+			return play.Errorf(play.CodeForbidden, "that token holds no seat of match %s", r.Code)
+		}
+		return nil
+	})
+	return seat, err
+}
+
 // update loads a match, plays what is due, applies f, and saves it if it
 // changed, retrying on a lost race. A code that cannot be one is no
 // match, without a read of the store.

@@ -31,7 +31,7 @@ func New(c assemble.Config, origins []string) (*Parts, error) {
 	if err != nil {
 		return nil, err
 	}
-	var lv httpapi.Live // a nil *live.Server would be a live service
+	var lv mcpedge.Live // a nil *live.Server would be a live service
 	if a.Live != nil {
 		lv = a.Live
 	}
