@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/conformance/rules/rulestest"
 	"github.com/agentgames/bundle/internal/testserver"
 )
 
@@ -15,7 +16,7 @@ func TestBrinebellRealServerPasses(t *testing.T) {
 	if len(cs) != 2*DefaultSeeds+1 {
 		t.Fatalf("%d checks, want %d", len(cs), 2*DefaultSeeds+1)
 	}
-	runChecks(t, check.HandlerTarget(testserver.New(t)), cs)
+	rulestest.Run(t, check.HandlerTarget(testserver.New(t)), cs)
 }
 
 // brinebellMemory is an arrival memory where passengers 0..len(spawns)-1

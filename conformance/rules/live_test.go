@@ -5,13 +5,14 @@ import (
 
 	"github.com/agentgames/bundle/conformance/check"
 	"github.com/agentgames/bundle/conformance/livewire"
+	"github.com/agentgames/bundle/conformance/rules/rulestest"
 	"github.com/agentgames/bundle/internal/testserver"
 )
 
 // TestLiveRealServer: every live match check passes against this bundle's
 // server, within the suite's time budget.
 func TestLiveRealServer(t *testing.T) {
-	runChecks(t, check.HandlerTarget(testserver.WithLive(t, nil)), liveChecks(DefaultSeeds))
+	rulestest.Run(t, check.HandlerTarget(testserver.WithLive(t, nil)), liveChecks(DefaultSeeds))
 }
 
 // TestLiveModel: the referee's own rules, on cases the docs spell out.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/conformance/rules/rulestest"
 	"github.com/agentgames/bundle/internal/testserver"
 )
 
@@ -19,7 +20,7 @@ func TestTidebreakersRefereePassesTheServer(t *testing.T) {
 			matches = append(matches, c)
 		}
 	}
-	took := runChecks(t, check.HandlerTarget(testserver.New(t)), matches)
+	took := rulestest.Run(t, check.HandlerTarget(testserver.New(t)), matches)
 	if n := len(matches); n != 3*DefaultSeeds {
 		t.Errorf("%d matches, want 3 agents x %d seeds", n, DefaultSeeds)
 	}

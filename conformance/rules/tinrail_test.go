@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/conformance/rules/rulestest"
 	"github.com/agentgames/bundle/internal/testserver"
 )
 
 // TestTinrailRefereePasses: every Tinrail rules check passes against this
 // bundle's server with the default seeds.
 func TestTinrailRefereePasses(t *testing.T) {
-	runChecks(t, check.HandlerTarget(testserver.New(t)), Tinrail(DefaultSeeds))
+	rulestest.Run(t, check.HandlerTarget(testserver.New(t)), Tinrail(DefaultSeeds))
 }
 
 // TestTinrailTileTable: the referee's tile table is the one the docs

@@ -1,7 +1,6 @@
-package rules
-
-// This file holds what the referees' tests share: playing a list of
-// checks against a server.
+// Package rulestest holds what the referees' tests share: playing a
+// referee's checks against a server.
+package rulestest
 
 import (
 	"context"
@@ -11,9 +10,9 @@ import (
 	"github.com/agentgames/bundle/conformance/check"
 )
 
-// runChecks runs cs in order against target, reports every failure and
-// logs how long each took; it answers how long they took together.
-func runChecks(t *testing.T, target check.Target, cs []check.Check) time.Duration {
+// Run runs cs in order against target, reports every failure and logs
+// how long each took; it answers how long they took together.
+func Run(t *testing.T, target check.Target, cs []check.Check) time.Duration {
 	t.Helper()
 	start := time.Now()
 	for _, c := range cs {
