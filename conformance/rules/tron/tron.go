@@ -1,9 +1,8 @@
-package rules
-
-// This file holds Tron's referee: its checks (the doc comment of
-// Tron lists what they judge and what the API does not let them
-// judge), the matches' options, the wire types the answers decode into and
-// the grid's moves.
+// Package tron is Tron's referee at the rules level: its checks (the doc
+// comment of Referee lists what they judge and what the API does not let
+// them judge), the matches' options, the wire types the answers decode
+// into and the grid's moves.
+package tron
 
 import (
 	"context"
@@ -13,7 +12,7 @@ import (
 	"github.com/agentgames/bundle/conformance/check"
 )
 
-// Tron is Tron's referee, its rules checks: for each seed one match with a
+// Referee is Tron's referee, its rules checks: for each seed one match with a
 // random agent and one with an adversarial agent, over a spread of
 // options (2 to 4 cycles, easy and wise bots, grids from 5x5 to 100x5 and
 // the 100x100 default), judging every answer of the stateless loop from
@@ -62,7 +61,7 @@ import (
 //     head otherwise);
 //   - the sealed seed of a match whose seed the server picks (every match
 //     here chooses its seed) and what the token holds (it is sealed).
-func Tron(seeds int) []check.Check {
+func Referee(seeds int) []check.Check {
 	var cs []check.Check
 	for i := range seeds {
 		for _, adversarial := range []bool{false, true} {
@@ -70,9 +69,9 @@ func Tron(seeds int) []check.Check {
 			if adversarial {
 				agent = "adversarial"
 			}
-			cs = append(cs, check.Check{Game: "tron", Level: check.Rules, Name: fmt.Sprintf("%s-agent/seed-%d", agent, tronSeed(i)),
+			cs = append(cs, check.Check{Game: "tron", Level: check.Rules, Name: fmt.Sprintf("%s-agent/seed-%d", agent, seedOf(i)),
 				Run: func(ctx context.Context, t check.Target) error {
-					_, err := tronPlay(ctx, t, i, adversarial)
+					_, err := play(ctx, t, i, adversarial)
 					return err
 				}})
 		}
@@ -80,31 +79,31 @@ func Tron(seeds int) []check.Check {
 	return cs
 }
 
-// tronSeed is the seed of the i-th match pair.
-func tronSeed(i int) uint64 { return uint64(i) + 1 }
+// seedOf is the seed of the i-th match pair.
+func seedOf(i int) uint64 { return uint64(i) + 1 }
 
-// tronSizes are the grids the matches cycle through: small ones make
+// sizes are the grids the matches cycle through: small ones make
 // collisions frequent, 100 is the largest side.
-var tronSizes = [][2]int{{5, 5}, {7, 6}, {6, 9}, {10, 10}, {5, 16}, {12, 8}, {100, 5}}
+var sizes = [][2]int{{5, 5}, {7, 6}, {6, 9}, {10, 10}, {5, 16}, {12, 8}, {100, 5}}
 
-// tronSetup is one match's options.
-type tronSetup struct {
+// setup is one match's options.
+type setup struct {
 	players, width, height int
 	opponent               string
 	defaults               bool // no option sent: the documented defaults apply
 }
 
-// tronSetupFor spreads the options over the seeds: every eighth match
+// setupFor spreads the options over the seeds: every eighth match
 // sends none.
-func tronSetupFor(i int) tronSetup {
+func setupFor(i int) setup {
 	if i%8 == 7 {
-		return tronSetup{players: 2, width: 100, height: 100, opponent: "easy", defaults: true}
+		return setup{players: 2, width: 100, height: 100, opponent: "easy", defaults: true}
 	}
-	sz := tronSizes[i%len(tronSizes)]
-	return tronSetup{players: 2 + i%3, width: sz[0], height: sz[1], opponent: []string{"easy", "wise"}[i%2]}
+	sz := sizes[i%len(sizes)]
+	return setup{players: 2 + i%3, width: sz[0], height: sz[1], opponent: []string{"easy", "wise"}[i%2]}
 }
 
-func (s tronSetup) query(seed uint64) map[string]string {
+func (s setup) query(seed uint64) map[string]string {
 	q := map[string]string{"seed": strconv.FormatUint(seed, 10)}
 	if !s.defaults {
 		q["players"] = strconv.Itoa(s.players)
@@ -115,47 +114,39 @@ func (s tronSetup) query(seed uint64) map[string]string {
 	return q
 }
 
-func (s tronSetup) String() string {
+func (s setup) String() string {
 	if s.defaults {
 		return "no options: 2 players, 100x100, easy"
 	}
 	return fmt.Sprintf("%d players, %dx%d, %s", s.players, s.width, s.height, s.opponent)
 }
 
-// tronAnswer is an answer of the loop, as docs/tron.md and openapi.yaml
-// document it (a refusal fills ok, code, legalActions, gameOver, state).
-type tronAnswer struct {
-	OK           bool         `json:"ok"`
-	Code         string       `json:"code"`
-	State        string       `json:"state"`
-	Seed         *uint64      `json:"seed"`
-	Observation  string       `json:"observation"`
-	LegalActions []tronAction `json:"legalActions"`
-	Score        *int         `json:"score"`
-	GameOver     bool         `json:"gameOver"`
-	Result       *tronResult  `json:"result"`
-	Turn         string       `json:"turn"`
-	View         *tronView    `json:"view"`
-	Events       []tronEvent  `json:"events"`
+// answer is what an accepted answer of the loop holds beside the
+// envelope, as docs/tron.md and openapi.yaml document it.
+type answer struct {
+	LegalActions []action `json:"legalActions"`
+	Result       *result  `json:"result"`
+	View         *view    `json:"view"`
+	Events       []event  `json:"events"`
 }
 
-type tronAction struct {
+type action struct {
 	Type string `json:"type"`
 	Dir  string `json:"dir"`
 }
 
-type tronView struct {
-	Width    int          `json:"width"`
-	Height   int          `json:"height"`
-	Players  int          `json:"players"`
-	You      int          `json:"you"`
-	Opponent string       `json:"opponent"`
-	Round    int          `json:"round"`
-	Board    [][][]int    `json:"board"`
-	Cycles   []tronCycleV `json:"cycles"`
+type view struct {
+	Width    int         `json:"width"`
+	Height   int         `json:"height"`
+	Players  int         `json:"players"`
+	You      int         `json:"you"`
+	Opponent string      `json:"opponent"`
+	Round    int         `json:"round"`
+	Board    [][][]int   `json:"board"`
+	Cycles   []cycleView `json:"cycles"`
 }
 
-type tronCycleV struct {
+type cycleView struct {
 	Seat   int    `json:"seat"`
 	Name   string `json:"name"`
 	Alive  bool   `json:"alive"`
@@ -164,28 +155,29 @@ type tronCycleV struct {
 	Died   *int   `json:"died"`
 }
 
-type tronEvent struct {
+type event struct {
 	Round int       `json:"round"`
 	Moves []*string `json:"moves"`
 	Died  []int     `json:"died"`
 }
 
-type tronResult struct {
+type result struct {
 	Outcome string `json:"outcome"`
 	Rank    int    `json:"rank"`
 	Rounds  int    `json:"rounds"`
 	Ranks   []int  `json:"ranks"`
 }
 
-// tronCell is a cell [x, y].
-type tronCell [2]int
+// cell is a cell [x, y].
+type cell [2]int
 
-func (c tronCell) String() string { return fmt.Sprintf("(%d,%d)", c[0], c[1]) }
+func (c cell) String() string { return fmt.Sprintf("(%d,%d)", c[0], c[1]) }
 
-// tronDirs are the four moves in the arena's order.
-var tronDirs = []string{"x+", "x-", "y+", "y-"}
+// Directions are the moves a cycle, and a bot of the bot endpoint, may
+// play, in the arena's order.
+var Directions = []string{"x+", "x-", "y+", "y-"}
 
-func tronStep(c tronCell, dir string) tronCell {
+func step(c cell, dir string) cell {
 	switch dir {
 	case "x+":
 		c[0]++

@@ -1,4 +1,4 @@
-package rules
+package tron
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/conformance/rules"
 	"github.com/agentgames/bundle/internal/testserver"
 )
 
@@ -19,9 +20,9 @@ func TestTronRefereePassesAndCovers(t *testing.T) {
 	target := check.HandlerTarget(testserver.New(t))
 	total := map[string]int{}
 	start := time.Now()
-	for i := range DefaultSeeds {
+	for i := range rules.DefaultSeeds {
 		for _, adversarial := range []bool{false, true} {
-			stats, err := tronPlay(context.Background(), target, i, adversarial)
+			stats, err := play(context.Background(), target, i, adversarial)
 			if err != nil {
 				t.Fatalf("the real server fails: %v", err)
 			}
@@ -30,12 +31,12 @@ func TestTronRefereePassesAndCovers(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d matches in %v: %v", 2*DefaultSeeds, time.Since(start), total)
+	t.Logf("%d matches in %v: %v", 2*rules.DefaultSeeds, time.Since(start), total)
 	for _, k := range []string{"wall crash", "reversal crash", "own trail crash", "trail crash", "head-on crash",
 		"agent crash", "bot crash", "cell reused after erasure", "win", "draw", "loss",
 		"refusal invalid_action", "refusal game_over", "easy move", "wise move"} {
 		if total[k] == 0 {
-			t.Errorf("no %q in %d seeds: the referee does not exercise it (seen: %v)", k, DefaultSeeds, slices.Sorted(maps.Keys(total)))
+			t.Errorf("no %q in %d seeds: the referee does not exercise it (seen: %v)", k, rules.DefaultSeeds, slices.Sorted(maps.Keys(total)))
 		}
 	}
 }
@@ -45,20 +46,20 @@ func TestTronRefereePassesAndCovers(t *testing.T) {
 func TestTronResolve(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
-		board [][]tronCell
+		board [][]cell
 		moves []string
 		fate  []string
 	}{
-		{"a wall", [][]tronCell{{{0, 2}}, {{3, 3}}}, []string{"x-", "y-"}, []string{"wall crash", ""}},
-		{"turning back", [][]tronCell{{{2, 2}, {1, 2}}, {{3, 4}}}, []string{"x-", "x+"}, []string{"reversal crash", ""}},
-		{"one cell, two heads", [][]tronCell{{{1, 1}}, {{3, 1}}, {{4, 4}}}, []string{"x+", "x-", "y-"}, []string{"head-on crash", "head-on crash", ""}},
-		{"a swap", [][]tronCell{{{1, 1}}, {{2, 1}}}, []string{"x+", "x-"}, []string{"swap crash", "swap crash"}},
-		{"a head that moves on is still taken", [][]tronCell{{{1, 1}}, {{2, 1}}}, []string{"x+", "x+"}, []string{"head crash", ""}},
-		{"a crashing trail still blocks its round", [][]tronCell{{{2, 2}}, {{3, 0}, {3, 1}, {3, 2}}}, []string{"x+", "y-"}, []string{"trail crash", "wall crash"}},
-		{"three into one cell", [][]tronCell{{{1, 2}}, {{3, 2}}, {{2, 3}}, {}}, []string{"x+", "x-", "y-", ""}, []string{"head-on crash", "head-on crash", "head-on crash", ""}},
+		{"a wall", [][]cell{{{0, 2}}, {{3, 3}}}, []string{"x-", "y-"}, []string{"wall crash", ""}},
+		{"turning back", [][]cell{{{2, 2}, {1, 2}}, {{3, 4}}}, []string{"x-", "x+"}, []string{"reversal crash", ""}},
+		{"one cell, two heads", [][]cell{{{1, 1}}, {{3, 1}}, {{4, 4}}}, []string{"x+", "x-", "y-"}, []string{"head-on crash", "head-on crash", ""}},
+		{"a swap", [][]cell{{{1, 1}}, {{2, 1}}}, []string{"x+", "x-"}, []string{"swap crash", "swap crash"}},
+		{"a head that moves on is still taken", [][]cell{{{1, 1}}, {{2, 1}}}, []string{"x+", "x+"}, []string{"head crash", ""}},
+		{"a crashing trail still blocks its round", [][]cell{{{2, 2}}, {{3, 0}, {3, 1}, {3, 2}}}, []string{"x+", "y-"}, []string{"trail crash", "wall crash"}},
+		{"three into one cell", [][]cell{{{1, 2}}, {{3, 2}}, {{2, 3}}, {}}, []string{"x+", "x-", "y-", ""}, []string{"head-on crash", "head-on crash", "head-on crash", ""}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := &tronMatch{setup: tronSetup{players: len(tc.board), width: 5, height: 5}, board: tc.board, died: make([]int, len(tc.board))}
+			m := &match{setup: setup{players: len(tc.board), width: 5, height: 5}, board: tc.board, died: make([]int, len(tc.board))}
 			for p, trail := range tc.board {
 				if len(trail) == 0 {
 					m.died[p] = 1

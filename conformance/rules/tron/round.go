@@ -1,4 +1,4 @@
-package rules
+package tron
 
 // This file holds the Tron referee's own resolution of a round: the moves
 // (the bots' judged against the docs), the crashes, the erased trails, and
@@ -11,70 +11,65 @@ import (
 	"strings"
 
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/conformance/rules"
 )
 
 // move sends one move and judges the round it plays.
-func (m *tronMatch) move(dir string) error {
-	action := json.RawMessage(`{"type":"move","dir":"` + dir + `"}`)
-	m.step++
-	status, body, err := m.loop.Act(m.ctx, "tron", "state", m.token, action)
-	a, err := m.decode(status, body, err, action)
+func (m *match) move(dir string) error {
+	var a answer
+	e, err := m.Play(json.RawMessage(`{"type":"move","dir":"`+dir+`"}`), &a)
 	if err != nil {
 		return err
 	}
 	before := m.board
 	m.after = nil
-	if f := m.judgeRound(a, dir); f != nil {
+	if f := m.judgeRound(e, &a, dir); f != nil {
 		if f.Detail == "" && m.after != nil {
-			f.Detail = m.picture(before, a)
+			f.Detail = m.picture(before, &a)
 		}
-		return m.place(f, action)
+		return m.Place(f)
 	}
 	return nil
 }
 
 // judgeRound re-derives the round from the board at its start and the
 // moves its event shows, then checks the answer against it.
-func (m *tronMatch) judgeRound(a *tronAnswer, dir string) *check.Failure {
+func (m *match) judgeRound(e *rules.Envelope, a *answer, dir string) *check.Failure {
 	switch {
-	case !a.OK:
-		return tronFail("ok", "a move while the match is open is accepted", true, "false ("+a.Code+")")
-	case a.State == "":
-		return tronFail("state", "an answer carries the state token", "a token", "none")
 	case a.View == nil:
-		return tronFail("view", "an answer carries the view", "a view", "none")
-	case a.Seed != nil && *a.Seed != m.seed:
-		return tronFail("seed", "an answer that shows the seed shows the match's", m.seed, *a.Seed)
+		return rules.Broke("view", "an answer carries the view", "a view", "none")
+	case e.Seed != nil && *e.Seed != m.seed:
+		return rules.Broke("seed", "an answer that shows the seed shows the match's", m.seed, *e.Seed)
 	}
 	if f := m.judgeFixed(a.View); f != nil {
 		return f
 	}
 	round := m.round + 1
 	if a.View.Round != round {
-		return tronFail("view.round", "each move plays one round", round, a.View.Round)
+		return rules.Broke("view.round", "each move plays one round", round, a.View.Round)
 	}
 	if len(a.Events) != 1 {
-		return tronFail("events", "a move while your cycle is alive plays one round, one event", 1, len(a.Events))
+		return rules.Broke("events", "a move while your cycle is alive plays one round, one event", 1, len(a.Events))
 	}
 	ev := a.Events[0]
 	if ev.Round != round {
-		return tronFail("events[0].round", "the event is the round played", round, ev.Round)
+		return rules.Broke("events[0].round", "the event is the round played", round, ev.Round)
 	}
 	if len(ev.Moves) != m.setup.players {
-		return tronFail("events[0].moves", "the event has a move a cycle", m.setup.players, len(ev.Moves))
+		return rules.Broke("events[0].moves", "the event has a move a cycle", m.setup.players, len(ev.Moves))
 	}
 	moves := make([]string, m.setup.players)
 	for p, mv := range ev.Moves {
 		path := fmt.Sprintf("events[0].moves[%d]", p)
 		switch {
 		case m.died[p] != 0 && mv != nil:
-			return tronFail(path, "a crashed cycle has no move (null)", "null", *mv)
+			return rules.Broke(path, "a crashed cycle has no move (null)", "null", *mv)
 		case m.died[p] != 0:
 			continue
-		case mv == nil || !slices.Contains(tronDirs, *mv):
-			return tronFail(path, "a living cycle moves x+, x-, y+ or y-", "a direction", tronOrNone(mv))
+		case mv == nil || !slices.Contains(Directions, *mv):
+			return rules.Broke(path, "a living cycle moves x+, x-, y+ or y-", "a direction", rules.OrNone(mv))
 		case p == 0 && *mv != dir:
-			return tronFail(path, "your cycle moves as you sent", dir, *mv)
+			return rules.Broke(path, "your cycle moves as you sent", dir, *mv)
 		}
 		moves[p] = *mv
 	}
@@ -86,18 +81,18 @@ func (m *tronMatch) judgeRound(a *tronAnswer, dir string) *check.Failure {
 	// targets, the crashed are erased.
 	fate, targets := m.resolve(moves)
 	var want []int
-	m.after = make([][]tronCell, len(m.board))
+	m.after = make([][]cell, len(m.board))
 	for p, why := range fate {
 		if why != "" {
 			want = append(want, p)
 		} else if m.died[p] == 0 {
-			m.after[p] = append([]tronCell{targets[p]}, m.board[p]...)
+			m.after[p] = append([]cell{targets[p]}, m.board[p]...)
 		}
 	}
 	got := slices.Clone(ev.Died)
 	slices.Sort(got)
 	if !slices.Equal(got, want) {
-		return tronFail("events[0].died", tronWhy(fate, got, want), tronList(want), tronList(ev.Died))
+		return rules.Broke("events[0].died", why(fate, got, want), listText(want), listText(ev.Died))
 	}
 	for p := range m.board {
 		switch {
@@ -120,28 +115,28 @@ func (m *tronMatch) judgeRound(a *tronAnswer, dir string) *check.Failure {
 			}
 		}
 	}
-	m.board, m.round, m.token = m.after, round, a.State
+	m.board, m.round = m.after, round
 	m.stats["rounds"]++
-	return m.judgeState(a)
+	return m.judgeState(e, a)
 }
 
 // resolve plays the moves on the board at the start of the round: each
 // living cycle's target and, for those that crash, why ("" for the
 // survivors).
-func (m *tronMatch) resolve(moves []string) (fate []string, targets []tronCell) {
-	owner := map[tronCell]int{}
+func (m *match) resolve(moves []string) (fate []string, targets []cell) {
+	owner := map[cell]int{}
 	for p, trail := range m.board {
 		for _, c := range trail {
 			owner[c] = p
 		}
 	}
 	n := len(m.board)
-	fate, targets = make([]string, n), make([]tronCell, n)
+	fate, targets = make([]string, n), make([]cell, n)
 	for p := range n {
 		if m.died[p] != 0 {
 			continue
 		}
-		t := tronStep(m.board[p][0], moves[p])
+		t := step(m.board[p][0], moves[p])
 		targets[p] = t
 		o, taken := owner[t]
 		switch {
@@ -152,7 +147,7 @@ func (m *tronMatch) resolve(moves []string) (fate []string, targets []tronCell) 
 			fate[p] = "reversal crash"
 		case o == p:
 			fate[p] = "own trail crash"
-		case t == m.board[o][0] && tronStep(m.board[o][0], moves[o]) == m.board[p][0]:
+		case t == m.board[o][0] && step(m.board[o][0], moves[o]) == m.board[p][0]:
 			fate[p] = "swap crash"
 		case t == m.board[o][0]:
 			fate[p] = "head crash"
@@ -170,8 +165,8 @@ func (m *tronMatch) resolve(moves []string) (fate []string, targets []tronCell) 
 	return fate, targets
 }
 
-// tronWhy names the rule behind the first cycle whose fate differs.
-func tronWhy(fate []string, got, want []int) string {
+// why names the rule behind the first cycle whose fate differs.
+func why(fate []string, got, want []int) string {
 	for p, why := range fate {
 		if slices.Contains(want, p) == slices.Contains(got, p) {
 			continue
@@ -194,7 +189,7 @@ func tronWhy(fate []string, got, want []int) string {
 
 // judgeBots checks the bots' moves against what the docs say of them: an
 // easy bot exactly, a wise bot's safety.
-func (m *tronMatch) judgeBots(moves []string) *check.Failure {
+func (m *match) judgeBots(moves []string) *check.Failure {
 	for p := 1; p < len(moves); p++ {
 		if m.died[p] != 0 {
 			continue
@@ -203,9 +198,9 @@ func (m *tronMatch) judgeBots(moves []string) *check.Failure {
 		head := m.board[p][0]
 		if m.setup.opponent == "easy" {
 			best, run, runs := "", -1, []string{}
-			for _, d := range tronDirs {
+			for _, d := range Directions {
 				n := 0
-				for c := tronStep(head, d); m.free(c); c = tronStep(c, d) {
+				for c := step(head, d); m.free(c); c = step(c, d) {
 					n++
 				}
 				runs = append(runs, fmt.Sprintf("%s: %d", d, n))
@@ -214,7 +209,7 @@ func (m *tronMatch) judgeBots(moves []string) *check.Failure {
 				}
 			}
 			if moves[p] != best {
-				f := tronFail(path, "an easy bot takes the direction with the longest straight run of free cells, ties in the order x+, x-, y+, y-", best, moves[p])
+				f := rules.Broke(path, "an easy bot takes the direction with the longest straight run of free cells, ties in the order x+, x-, y+, y-", best, moves[p])
 				f.Detail = fmt.Sprintf("cycle %d's head %v; free runs %s", p, head, strings.Join(runs, ", "))
 				return f
 			}
@@ -222,13 +217,13 @@ func (m *tronMatch) judgeBots(moves []string) *check.Failure {
 			continue
 		}
 		var safe []string
-		for _, d := range tronDirs {
-			if m.free(tronStep(head, d)) {
+		for _, d := range Directions {
+			if m.free(step(head, d)) {
 				safe = append(safe, d)
 			}
 		}
 		if len(safe) > 0 && !slices.Contains(safe, moves[p]) {
-			return tronFail(path, "a wise bot takes a safe move (a free cell) when one exists", "one of "+strings.Join(safe, " "), moves[p])
+			return rules.Broke(path, "a wise bot takes a safe move (a free cell) when one exists", "one of "+strings.Join(safe, " "), moves[p])
 		}
 		m.stats["wise move"]++
 	}
@@ -236,7 +231,7 @@ func (m *tronMatch) judgeBots(moves []string) *check.Failure {
 }
 
 // free reports whether c is on the grid and in no trail.
-func (m *tronMatch) free(c tronCell) bool {
+func (m *match) free(c cell) bool {
 	if c[0] < 0 || c[1] < 0 || c[0] >= m.setup.width || c[1] >= m.setup.height {
 		return false
 	}
@@ -250,9 +245,9 @@ func (m *tronMatch) free(c tronCell) bool {
 
 // judgeResult: every place is 1 plus the cycles that outlived it (the
 // living outlive every crashed cycle; one round's crashes tie).
-func (m *tronMatch) judgeResult(r *tronResult, score int) *check.Failure {
+func (m *match) judgeResult(r *result, score int) *check.Failure {
 	if r == nil {
-		return tronFail("result", "the answer that ends the match carries the result", "a result", "null")
+		return rules.Broke("result", "the answer that ends the match carries the result", "a result", "null")
 	}
 	ranks := make([]int, len(m.died))
 	for p, d := range m.died {
@@ -273,17 +268,17 @@ func (m *tronMatch) judgeResult(r *tronResult, score int) *check.Failure {
 	detail := fmt.Sprintf("crash rounds by cycle (0 alive): %v", m.died)
 	switch {
 	case !slices.Equal(r.Ranks, ranks):
-		f := tronFail("result.ranks", "a cycle's place is 1 plus the cycles that outlived it; cycles that crash in one round tie", ranks, r.Ranks)
+		f := rules.Broke("result.ranks", "a cycle's place is 1 plus the cycles that outlived it; cycles that crash in one round tie", ranks, r.Ranks)
 		f.Detail = detail
 		return f
 	case r.Rank != ranks[0]:
-		return tronFail("result.rank", "your place is 1 plus the cycles that outlived you", ranks[0], r.Rank)
+		return rules.Broke("result.rank", "your place is 1 plus the cycles that outlived you", ranks[0], r.Rank)
 	case r.Outcome != outcome:
-		f := tronFail("result.outcome", "win when you outlived every other cycle, draw when none outlived you but some crashed with you, loss otherwise", outcome, r.Outcome)
+		f := rules.Broke("result.outcome", "win when you outlived every other cycle, draw when none outlived you but some crashed with you, loss otherwise", outcome, r.Outcome)
 		f.Detail = detail
 		return f
 	case r.Rounds != score:
-		return tronFail("result.rounds", "result.rounds is the rounds your cycle survived", score, r.Rounds)
+		return rules.Broke("result.rounds", "result.rounds is the rounds your cycle survived", score, r.Rounds)
 	}
 	m.stats[outcome]++
 	return nil

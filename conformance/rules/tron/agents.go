@@ -1,4 +1,4 @@
-package rules
+package tron
 
 // This file holds the agents Tron's referee plays with: random and
 // adversarial (its illegal actions and the crashes it seeks).
@@ -7,8 +7,8 @@ import (
 	"slices"
 )
 
-// tronIllegal are actions off the grammar the adversarial agent mixes in.
-var tronIllegal = []string{
+// illegal are actions off the grammar the adversarial agent mixes in.
+var illegal = []string{
 	`{"type":"move","dir":"up"}`,
 	`{"type":"move"}`,
 	`{"type":"turn","dir":"x+"}`,
@@ -23,20 +23,20 @@ var tronIllegal = []string{
 	`{"type":"move","dir":["x-"]}`,
 }
 
-// tronGoals are the crashes the adversarial agent seeks, one a match, by
+// goals are the crashes the adversarial agent seeks, one a match, by
 // the kind of move that courts them (see kind): "contest" moves next to
 // another head, to meet it in one cell.
-var tronGoals = []string{"wall", "own", "trail", "contest", "head"}
+var goals = []string{"wall", "own", "trail", "contest", "head"}
 
-// tronGoalWords name the goals in a match's label.
-var tronGoalWords = map[string]string{"wall": "the wall", "own": "its own trail", "trail": "another trail",
+// goalWords name the goals in a match's label.
+var goalWords = map[string]string{"wall": "the wall", "own": "its own trail", "trail": "another trail",
 	"contest": "a head-on meeting", "head": "another head"}
 
 // kind is what moving cycle 0 in dir leads to: "wall", "own", "trail",
 // "head" (another cycle's head), "contest" (a free cell next to another
 // living head) or "safe".
-func (m *tronMatch) kind(dir string) string {
-	t := tronStep(m.board[0][0], dir)
+func (m *match) kind(dir string) string {
+	t := step(m.board[0][0], dir)
 	if t[0] < 0 || t[1] < 0 || t[0] >= m.setup.width || t[1] >= m.setup.height {
 		return "wall"
 	}
@@ -54,8 +54,8 @@ func (m *tronMatch) kind(dir string) string {
 		if slices.Contains(m.board[p], t) {
 			return "trail"
 		}
-		for _, d := range tronDirs {
-			contest = contest || tronStep(m.board[p][0], d) == t
+		for _, d := range Directions {
+			contest = contest || step(m.board[p][0], d) == t
 		}
 	}
 	if contest {
@@ -69,9 +69,9 @@ func (m *tronMatch) kind(dir string) string {
 // see them crash), any legal move after round 150; the adversarial agent
 // plays the same way until round 15, then seeks its goal's crash (a
 // contested cell from the start), and crashes on purpose by round 60.
-func (m *tronMatch) choose() string {
+func (m *match) choose() string {
 	by := map[string][]string{}
-	for _, d := range tronDirs {
+	for _, d := range Directions {
 		k := m.kind(d)
 		by[k] = append(by[k], d)
 	}
@@ -95,11 +95,11 @@ func (m *tronMatch) choose() string {
 			}
 		}
 	} else if m.round >= 150 {
-		return tronDirs[m.rng.IntN(4)]
+		return Directions[m.rng.IntN(4)]
 	}
 	free := append(slices.Clone(by["safe"]), by["contest"]...)
 	if len(free) == 0 {
-		return tronDirs[m.rng.IntN(4)]
+		return Directions[m.rng.IntN(4)]
 	}
 	if m.rng.IntN(5) == 0 {
 		return free[m.rng.IntN(len(free))]
@@ -107,7 +107,7 @@ func (m *tronMatch) choose() string {
 	var best []string
 	most := -1
 	for _, d := range free {
-		switch n := m.region(tronStep(m.board[0][0], d), most); {
+		switch n := m.region(step(m.board[0][0], d), most); {
 		case n > most:
 			best, most = []string{d}, n
 		case n == most:
@@ -120,7 +120,7 @@ func (m *tronMatch) choose() string {
 // region counts the free cells reachable from c, c included, stopping
 // past enough (a region larger than enough cells is all the agent needs
 // to know of it).
-func (m *tronMatch) region(c tronCell, enough int) int {
+func (m *match) region(c cell, enough int) int {
 	w, h := m.setup.width, m.setup.height
 	seen := make([]bool, w*h)
 	for _, trail := range m.board {
@@ -130,9 +130,9 @@ func (m *tronMatch) region(c tronCell, enough int) int {
 	}
 	seen[c[1]*w+c[0]] = true
 	n := 1
-	for queue := []tronCell{c}; len(queue) > 0 && (enough < 0 || n <= enough+1); queue = queue[1:] {
-		for _, d := range tronDirs {
-			if t := tronStep(queue[0], d); t[0] >= 0 && t[1] >= 0 && t[0] < w && t[1] < h && !seen[t[1]*w+t[0]] {
+	for queue := []cell{c}; len(queue) > 0 && (enough < 0 || n <= enough+1); queue = queue[1:] {
+		for _, d := range Directions {
+			if t := step(queue[0], d); t[0] >= 0 && t[1] >= 0 && t[0] < w && t[1] < h && !seen[t[1]*w+t[0]] {
 				seen[t[1]*w+t[0]] = true
 				n++
 				queue = append(queue, t)
