@@ -3,6 +3,7 @@ package conformance
 import (
 	"github.com/agentgames/bundle/conformance/protocol"
 	"github.com/agentgames/bundle/conformance/rules"
+	"github.com/agentgames/bundle/conformance/rules/tinrail"
 	"github.com/agentgames/bundle/conformance/rules/tron"
 )
 
@@ -24,7 +25,7 @@ type Game struct {
 var Games = []Game{
 	{"brinebell", protocol.Brinebell, rules.Brinebell, nil},
 	{"tidebreakers", protocol.Tidebreakers, rules.Tidebreakers, nil},
-	{"tinrail", protocol.Tinrail, rules.Tinrail, nil},
+	{"tinrail", protocol.Tinrail, tinrail.Referee, nil},
 	{"tron", protocol.Tron, tron.Referee, tron.Directions},
 }
 

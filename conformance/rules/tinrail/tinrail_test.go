@@ -1,4 +1,4 @@
-package rules
+package tinrail
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/conformance/rules"
 	"github.com/agentgames/bundle/conformance/rules/rulestest"
 	"github.com/agentgames/bundle/internal/testserver"
 )
@@ -14,7 +15,7 @@ import (
 // TestTinrailRefereePasses: every Tinrail rules check passes against this
 // bundle's server with the default seeds.
 func TestTinrailRefereePasses(t *testing.T) {
-	rulestest.Run(t, check.HandlerTarget(testserver.New(t)), Tinrail(DefaultSeeds))
+	rulestest.Run(t, check.HandlerTarget(testserver.New(t)), Referee(rules.DefaultSeeds))
 }
 
 // TestTinrailTileTable: the referee's tile table is the one the docs
@@ -63,11 +64,11 @@ func TestTinrailTileTable(t *testing.T) {
 				strands = append(strands, fmt.Sprintf("%d-%d", p, q))
 			}
 		}
-		if want := strings.Join(strands, " "); tinrailTiles[id] != want {
-			t.Errorf("tile %d: the table says %q, the definition %q", id, tinrailTiles[id], want)
+		if want := strings.Join(strands, " "); tiles[id] != want {
+			t.Errorf("tile %d: the table says %q, the definition %q", id, tiles[id], want)
 		}
-		if tinrailPartners[id][0] != seq {
-			t.Errorf("tile %d at rotation 0: partners %v, want %v", id, tinrailPartners[id][0], seq)
+		if partners[id][0] != seq {
+			t.Errorf("tile %d at rotation 0: partners %v, want %v", id, partners[id][0], seq)
 		}
 	}
 }
@@ -87,8 +88,8 @@ func TestTinrailPolicy(t *testing.T) {
 		{"easy", 1, false},
 		{"wise", 0, false},
 	} {
-		m := &tinrailMatch{name: "test", w: tinrailNewWorld(c.opponent)}
-		err := m.policy(tinrailEvent{By: "gbot", Tile: 1, Rotation: c.rotation, Cell: 3})
+		m := &match{Match: &rules.Match{Where: rules.Where{Name: "test"}}, w: newWorld(c.opponent)}
+		err := m.policy(event{By: "gbot", Tile: 1, Rotation: c.rotation, Cell: 3})
 		if (err != nil) != c.fails {
 			t.Errorf("%s G-Bot laying tile 1 at rotation %d: %v, want a failure: %v", c.opponent, c.rotation, err, c.fails)
 		}

@@ -1,4 +1,4 @@
-package rules
+package tinrail
 
 // This file holds what Tinrail's referee knows of the rules: the
 // documented tile table and board geometry, and the match it derives from
@@ -9,9 +9,9 @@ import (
 	"strings"
 )
 
-// tinrailTiles is the documented tile table: each tile's strands at
+// tiles is the documented tile table: each tile's strands at
 // rotation 0.
-var tinrailTiles = [35]string{
+var tiles = [35]string{
 	"0-1 2-3 4-5 6-7", "0-1 2-3 4-6 5-7", "0-1 2-3 4-7 5-6", "0-1 2-4 3-6 5-7", "0-1 2-4 3-7 5-6",
 	"0-1 2-5 3-6 4-7", "0-1 2-5 3-7 4-6", "0-1 2-6 3-4 5-7", "0-1 2-6 3-5 4-7", "0-1 2-6 3-7 4-5",
 	"0-1 2-7 3-4 5-6", "0-1 2-7 3-5 4-6", "0-1 2-7 3-6 4-5", "0-2 1-3 4-6 5-7", "0-2 1-3 4-7 5-6",
@@ -21,10 +21,10 @@ var tinrailTiles = [35]string{
 	"0-4 1-3 2-6 5-7", "0-4 1-5 2-6 3-7", "0-4 1-5 2-7 3-6", "0-5 1-4 2-7 3-6", "0-7 1-2 3-4 5-6",
 }
 
-// tinrailPartners holds each tile at each rotation as a partner table: the
+// partners holds each tile at each rotation as a partner table: the
 // port the strand entering at p leaves by.
-var tinrailPartners = func() (out [35][4][8]int) {
-	for t, s := range tinrailTiles {
+var partners = func() (out [35][4][8]int) {
+	for t, s := range tiles {
 		for _, pair := range strings.Fields(s) {
 			a, b := int(pair[0]-'0'), int(pair[2]-'0')
 			for r := range 4 {
@@ -36,12 +36,12 @@ var tinrailPartners = func() (out [35][4][8]int) {
 	return out
 }()
 
-// tinrailAdj is the port across an edge.
-var tinrailAdj = [8]int{5, 4, 7, 6, 1, 0, 3, 2}
+// across is the port across an edge.
+var across = [8]int{5, 4, 7, 6, 1, 0, 3, 2}
 
-// tinrailNeighbour is the cell across the edge of port p of cell c, or -1
+// neighbour is the cell across the edge of port p of cell c, or -1
 // beyond the table's edge.
-func tinrailNeighbour(c, p int) int {
+func neighbour(c, p int) int {
 	row, col := c/6, c%6
 	switch p / 2 {
 	case 0:
@@ -59,15 +59,15 @@ func tinrailNeighbour(c, p int) int {
 	return row*6 + col
 }
 
-// tinrailSides names the two engines: 0 is yours, 1 G-Bot's.
-var tinrailSides = [2]string{"you", "gbot"}
+// sides names the two engines: 0 is yours, 1 G-Bot's.
+var sides = [2]string{"you", "gbot"}
 
-// tinrailWorld is the match as the referee derives it.
-type tinrailWorld struct {
+// world is the match as the referee derives it.
+type world struct {
 	opponent string
 	// board holds tile*4+rotation a cell, -1 when empty.
 	board [36]int
-	at    [2]tinrailNotch
+	at    [2]notch
 	out   [2]bool
 	// hand is your hand; -1 marks a drawn tile not yet seen in a view.
 	hand                 []int
@@ -78,25 +78,25 @@ type tinrailWorld struct {
 	outcome, ending      string
 }
 
-func tinrailNewWorld(opponent string) *tinrailWorld {
-	w := &tinrailWorld{opponent: opponent, hand: []int{-1, -1, -1}, gbotHand: 3, pile: 29,
-		at: [2]tinrailNotch{{Cell: 32, Port: 4}, {Cell: 3, Port: 0}}}
+func newWorld(opponent string) *world {
+	w := &world{opponent: opponent, hand: []int{-1, -1, -1}, gbotHand: 3, pile: 29,
+		at: [2]notch{{Cell: 32, Port: 4}, {Cell: 3, Port: 0}}}
 	for c := range w.board {
 		w.board[c] = -1
 	}
 	return w
 }
 
-func (w *tinrailWorld) clone() *tinrailWorld {
+func (w *world) clone() *world {
 	c := *w
 	c.hand = slices.Clone(w.hand)
 	return &c
 }
 
-// tinrailTrip is a ride as the referee follows it.
-type tinrailTrip struct {
-	from  tinrailNotch
-	to    tinrailNotch
+// trip is a ride as the referee follows it.
+type trip struct {
+	from  notch
+	to    notch
 	off   bool
 	tiles int
 	// entered has, a cell, a bit for each port the ride entered it by.
@@ -106,34 +106,34 @@ type tinrailTrip struct {
 // ride follows the strands from notch n, whose cell holds a tile, until an
 // empty cell or the table's edge. Strands never branch, so a ride from an
 // empty cell's edge cannot loop.
-func (w *tinrailWorld) ride(n tinrailNotch) tinrailTrip {
-	tr := tinrailTrip{from: n}
+func (w *world) ride(n notch) trip {
+	tr := trip{from: n}
 	c, p := n.Cell, n.Port
 	for {
 		tr.entered[c] |= 1 << p
 		tr.tiles++
 		q := w.partner(c, p)
-		next := tinrailNeighbour(c, q)
+		next := neighbour(c, q)
 		if next < 0 {
 			tr.off = true
 			return tr
 		}
-		c, p = next, tinrailAdj[q]
+		c, p = next, across[q]
 		if w.board[c] < 0 {
-			tr.to = tinrailNotch{Cell: c, Port: p}
+			tr.to = notch{Cell: c, Port: p}
 			return tr
 		}
 	}
 }
 
-func (w *tinrailWorld) partner(c, p int) int {
+func (w *world) partner(c, p int) int {
 	v := w.board[c]
-	return tinrailPartners[v/4][v%4][p]
+	return partners[v/4][v%4][p]
 }
 
 // headOn reports whether two rides used one strand in opposite directions:
 // one entered a cell by the port the other left it by.
-func (w *tinrailWorld) headOn(x, y *tinrailTrip) bool {
+func (w *world) headOn(x, y *trip) bool {
 	for c := range w.board {
 		for p := range 8 {
 			if x.entered[c]&(1<<p) != 0 && y.entered[c]&(1<<w.partner(c, p)) != 0 {
@@ -147,7 +147,7 @@ func (w *tinrailWorld) headOn(x, y *tinrailTrip) bool {
 // place lays tile t at rotation r into the cell side's engine faces and
 // rides every engine on the table facing it. It answers the rides (nil for
 // an engine that did not ride) and whether they met head on.
-func (w *tinrailWorld) place(side, t, r int) (trips [2]*tinrailTrip, headOn bool) {
+func (w *world) place(side, t, r int) (trips [2]*trip, headOn bool) {
 	c := w.at[side].Cell
 	w.board[c] = t*4 + r
 	w.seen[t] = true
@@ -176,7 +176,7 @@ func (w *tinrailWorld) place(side, t, r int) (trips [2]*tinrailTrip, headOn bool
 // settle counts the placement by side, ends the match on an elimination
 // (head_on before both_off_table: see the file comment), and otherwise
 // lets the placer draw and ends it when the other side holds no tile.
-func (w *tinrailWorld) settle(side int, headOn bool) {
+func (w *world) settle(side int, headOn bool) {
 	w.placements++
 	if !w.out[0] {
 		w.survived++
@@ -208,7 +208,7 @@ func (w *tinrailWorld) settle(side int, headOn bool) {
 }
 
 // score is the documented score of the finished match.
-func (w *tinrailWorld) score() int {
+func (w *world) score() int {
 	var total int
 	switch w.outcome {
 	case "win":
@@ -225,21 +225,21 @@ func (w *tinrailWorld) score() int {
 }
 
 // legal lists every legal action, in hand then rotation order.
-func (w *tinrailWorld) legal() []tinrailAction {
-	var out []tinrailAction
+func (w *world) legal() []action {
+	var out []action
 	if w.over {
 		return out
 	}
 	for i := range w.hand {
 		for r := range 4 {
-			out = append(out, tinrailAction{Type: "place", TileIndex: i, Rotation: r})
+			out = append(out, action{Type: "place", TileIndex: i, Rotation: r})
 		}
 	}
 	return out
 }
 
-// tinrailFate ranks a position for G-Bot, worst first.
-func tinrailFate(w *tinrailWorld) int {
+// fate ranks a position for G-Bot, worst first.
+func fate(w *world) int {
 	switch {
 	case w.out[1] && !w.out[0]:
 		return 0 // G-Bot loses

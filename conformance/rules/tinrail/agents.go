@@ -1,4 +1,4 @@
-package rules
+package tinrail
 
 // This file holds the agents Tinrail's referee plays with: random,
 // adversarial and cautious.
@@ -8,33 +8,33 @@ import (
 	"math/rand/v2"
 )
 
-// tinrailBad is an action the server must refuse, and the code it must
+// refusal is an action the server must refuse, and the code it must
 // refuse it with.
-type tinrailBad struct {
+type refusal struct {
 	action string
 	code   string
 }
 
-// tinrailAgent chooses, each turn, the refusals to try and then a
+// agent chooses, each turn, the refusals to try and then a
 // placement.
-type tinrailAgent struct {
+type agent struct {
 	name string
-	plan func(w *tinrailWorld, rng *rand.Rand) ([]tinrailBad, tinrailAction)
+	plan func(w *world, rng *rand.Rand) ([]refusal, action)
 }
 
-// tinrailAgents are the referee's agents. The random one draws from the
+// agents are the referee's agents. The random one draws from the
 // world's legal actions, which judge has held equal to legalActions.
-var tinrailAgents = []tinrailAgent{
-	{"random", func(w *tinrailWorld, rng *rand.Rand) ([]tinrailBad, tinrailAction) {
+var agents = []agent{
+	{"random", func(w *world, rng *rand.Rand) ([]refusal, action) {
 		legal := w.legal()
 		return nil, legal[rng.IntN(len(legal))]
 	}},
-	{"adversarial", tinrailAdversary},
-	{"cautious", tinrailCautious},
+	{"adversarial", adversary},
+	{"cautious", cautious},
 }
 
-// tinrailInvalid are actions outside the grammar.
-var tinrailInvalid = []string{
+// invalid are actions outside the grammar.
+var invalid = []string{
 	`{"type":"place","tileIndex":3,"rotation":0}`,
 	`{"type":"place","tileIndex":-1,"rotation":1}`,
 	`{"type":"place","tileIndex":0,"rotation":4}`,
@@ -45,23 +45,23 @@ var tinrailInvalid = []string{
 	`{"type":"rotate","tileIndex":0,"rotation":1}`,
 }
 
-// tinrailBeyond is a tileIndex just beyond a shrunken hand, when there is
+// beyond is a tileIndex just beyond a shrunken hand, when there is
 // one inside the grammar.
-func tinrailBeyond(w *tinrailWorld, rng *rand.Rand) []tinrailBad {
+func beyond(w *world, rng *rand.Rand) []refusal {
 	if len(w.hand) >= 3 {
 		return nil
 	}
-	return []tinrailBad{{fmt.Sprintf(`{"type":"place","tileIndex":%d,"rotation":%d}`, len(w.hand), rng.IntN(4)), "illegal_action"}}
+	return []refusal{{fmt.Sprintf(`{"type":"place","tileIndex":%d,"rotation":%d}`, len(w.hand), rng.IntN(4)), "illegal_action"}}
 }
 
-// tinrailAdversary mixes refusals in and plays for head-on meetings,
+// adversary mixes refusals in and plays for head-on meetings,
 // G-Bot's elimination, and positions where many tiles G-Bot may hold would
 // bring its engine to face your engine's cell (the one way to a head-on
 // meeting on your next turn), then for the table's edge.
-func tinrailAdversary(w *tinrailWorld, rng *rand.Rand) ([]tinrailBad, tinrailAction) {
-	bad := tinrailBeyond(w, rng)
+func adversary(w *world, rng *rand.Rand) ([]refusal, action) {
+	bad := beyond(w, rng)
 	if rng.IntN(3) == 0 {
-		bad = append(bad, tinrailBad{tinrailInvalid[rng.IntN(len(tinrailInvalid))], "invalid_action"})
+		bad = append(bad, refusal{invalid[rng.IntN(len(invalid))], "invalid_action"})
 	}
 	legal := w.legal()
 	if rng.IntN(12) == 0 {
@@ -94,7 +94,7 @@ func tinrailAdversary(w *tinrailWorld, rng *rand.Rand) ([]tinrailBad, tinrailAct
 
 // meetings counts the tiles and rotations, among tiles you have not seen,
 // that G-Bot could lay to stay on the table facing your engine's cell.
-func (w *tinrailWorld) meetings() int {
+func (w *world) meetings() int {
 	count := 0
 	for t := range 35 {
 		if w.seen[t] {
@@ -111,16 +111,16 @@ func (w *tinrailWorld) meetings() int {
 	return count
 }
 
-// tinrailCautious keeps its engine on the table when it can (a win first),
+// cautious keeps its engine on the table when it can (a win first),
 // then where most new tiles would keep it there, and tries a tileIndex
 // beyond its hand once the hand shrinks.
-func tinrailCautious(w *tinrailWorld, rng *rand.Rand) ([]tinrailBad, tinrailAction) {
+func cautious(w *world, rng *rand.Rand) ([]refusal, action) {
 	legal := w.legal()
 	best, value := legal[0], -1
 	for _, a := range legal {
 		sim := w.clone()
 		sim.place(0, sim.hand[a.TileIndex], a.Rotation)
-		v := rng.IntN(3) + 1000*(3-tinrailFate(sim))
+		v := rng.IntN(3) + 1000*(3-fate(sim))
 		if !sim.out[0] {
 			v += 10 * sim.exits(sim.at[0])
 		}
@@ -128,21 +128,21 @@ func tinrailCautious(w *tinrailWorld, rng *rand.Rand) ([]tinrailBad, tinrailActi
 			best, value = a, v
 		}
 	}
-	return tinrailBeyond(w, rng), best
+	return beyond(w, rng), best
 }
 
 // exits counts the ports of n's cell, other than n's, by which a new tile
 // could send an engine at n to rest on the table: across an empty cell's
 // edge, or on along the track to an empty cell.
-func (w *tinrailWorld) exits(n tinrailNotch) int {
+func (w *world) exits(n notch) int {
 	count := 0
 	for q := range 8 {
-		next := tinrailNeighbour(n.Cell, q)
+		next := neighbour(n.Cell, q)
 		switch {
 		case q == n.Port || next < 0:
 		case w.board[next] < 0:
 			count++
-		case !w.ride(tinrailNotch{Cell: next, Port: tinrailAdj[q]}).off:
+		case !w.ride(notch{Cell: next, Port: across[q]}).off:
 			count++
 		}
 	}
