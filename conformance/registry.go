@@ -3,6 +3,7 @@ package conformance
 import (
 	"github.com/agentgames/bundle/conformance/protocol"
 	"github.com/agentgames/bundle/conformance/rules"
+	"github.com/agentgames/bundle/conformance/rules/brinebell"
 	"github.com/agentgames/bundle/conformance/rules/tinrail"
 	"github.com/agentgames/bundle/conformance/rules/tron"
 )
@@ -23,7 +24,7 @@ type Game struct {
 // Games is every game the suite checks, in slug order: the one list of
 // them (a test holds it to the bundle's own registry, games.All).
 var Games = []Game{
-	{"brinebell", protocol.Brinebell, rules.Brinebell, nil},
+	{"brinebell", protocol.Brinebell, brinebell.Referee, nil},
 	{"tidebreakers", protocol.Tidebreakers, rules.Tidebreakers, nil},
 	{"tinrail", protocol.Tinrail, tinrail.Referee, nil},
 	{"tron", protocol.Tron, tron.Referee, tron.Directions},

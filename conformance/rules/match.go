@@ -6,6 +6,7 @@ package rules
 // an action is refused game_over).
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -114,7 +115,8 @@ func (m *Match) accept(e *Envelope, rule string) error {
 	return nil
 }
 
-// refused says which actions each code of a refusal is for.
+// refused says which actions each code of a refusal every game shares is
+// for.
 var refused = map[string]string{
 	"invalid_action": "an action outside the grammar",
 	"illegal_action": "an action the rules do not allow now",
@@ -132,12 +134,13 @@ func (m *Match) Refuse(action json.RawMessage, code string) error {
 		return err
 	}
 	last, token := m.Last, m.Last.State
+	what := cmp.Or(refused[code], "an action the rules refuse")
 	var f *check.Failure
 	switch {
 	case e.OK:
-		f = m.Fail("ok", refused[code]+" is refused", "false ("+code+")", true)
+		f = m.Fail("ok", what+" is refused", "false ("+code+")", true)
 	case e.Code != code:
-		f = m.Fail("code", fmt.Sprintf("%s is refused with %s", refused[code], code), code, e.Code)
+		f = m.Fail("code", fmt.Sprintf("%s is refused with %s", what, code), code, e.Code)
 		f.Detail = "reason: " + e.Reason
 	case e.Reason == "":
 		f = m.Fail("reason", "a refusal says why", "a reason", `""`)

@@ -1,9 +1,10 @@
-package rules
+package brinebell
 
 import (
 	"testing"
 
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/conformance/rules"
 	"github.com/agentgames/bundle/conformance/rules/rulestest"
 	"github.com/agentgames/bundle/internal/testserver"
 )
@@ -12,20 +13,20 @@ import (
 // default seeds against this bundle's server, in sequence, and reports
 // how long they took.
 func TestBrinebellRealServerPasses(t *testing.T) {
-	cs := Brinebell(DefaultSeeds)
-	if len(cs) != 2*DefaultSeeds+1 {
-		t.Fatalf("%d checks, want %d", len(cs), 2*DefaultSeeds+1)
+	cs := Referee(rules.DefaultSeeds)
+	if len(cs) != 2*rules.DefaultSeeds+1 {
+		t.Fatalf("%d checks, want %d", len(cs), 2*rules.DefaultSeeds+1)
 	}
 	rulestest.Run(t, check.HandlerTarget(testserver.New(t)), cs)
 }
 
-// brinebellMemory is an arrival memory where passengers 0..len(spawns)-1
+// memory is an arrival memory where passengers 0..len(spawns)-1
 // appeared on the given ticks, all at Bell Quay.
-func brinebellMemory(spawns ...int) *brinebellArrivals {
-	a := brinebellNewArrivals()
+func memory(spawns ...int) *arrivals {
+	a := newArrivals()
 	a.seen = a.seen[:0]
 	for _, t := range spawns {
-		a.seen = append(a.seen, brinebellSeen{spawn: t, kind: "traveller"})
+		a.seen = append(a.seen, seen{spawn: t, kind: "traveller"})
 	}
 	return a
 }
@@ -35,8 +36,8 @@ func brinebellMemory(spawns ...int) *brinebellArrivals {
 // on the same tick only as a complete block's one pair.
 func TestBrinebellTimingRanges(t *testing.T) {
 	ids := make([]int, 24)
-	at := func(a *brinebellArrivals, id, tick int) bool { rule, _ := a.timing(id, tick); return rule == "" }
-	a := brinebellMemory(ids...)
+	at := func(a *arrivals, id, tick int) bool { rule, _ := a.timing(id, tick); return rule == "" }
+	a := memory(ids...)
 	a.seen[23].spawn = 1000
 	for _, c := range []struct {
 		tick int
@@ -54,18 +55,18 @@ func TestBrinebellTimingRanges(t *testing.T) {
 		t.Error("tick 1104 is no interval and no deferral of one")
 	}
 	// Ids 2 and 3 share a complete block: one pair a tick, once a block.
-	b := brinebellMemory(0, 0, 130)
+	b := memory(0, 0, 130)
 	if !at(b, 3, 130) {
 		t.Error("a complete block's pair appears on one tick")
 	}
-	b.seen = append(b.seen, brinebellSeen{spawn: 130, kind: "traveller"}, brinebellSeen{spawn: 400, kind: "traveller"})
+	b.seen = append(b.seen, seen{spawn: 130, kind: "traveller"}, seen{spawn: 400, kind: "traveller"})
 	if at(b, 4, 130) {
 		t.Error("three passengers on one tick")
 	}
 	if at(b, 5, 400) {
 		t.Error("a second pair in the block")
 	}
-	if at(brinebellMemory(make([]int, 15)...), 15, 0) {
+	if at(memory(make([]int, 15)...), 15, 0) {
 		t.Error("a pair in the boundary block 14-15")
 	}
 }
@@ -79,16 +80,16 @@ func TestBrinebellUnlockWindow(t *testing.T) {
 		tick int
 		ok   bool
 	}{{804, false}, {805, true}, {835, true}, {836, false}} {
-		s := brinebellNewRun()
-		err := brinebellMemory(spawns...).unlock(s, c.tick, brinebellEvent{Tick: c.tick, Kind: "dock_open", Dock: 3})
+		s := newRun()
+		err := memory(spawns...).unlock(s, c.tick, event{Tick: c.tick, Kind: "dock_open", Dock: 3})
 		if (err == nil) != c.ok || c.ok && !s.open[3] {
 			t.Errorf("Lantern opening on tick %d after passenger 7 at 700: %v, want ok %v", c.tick, err, c.ok)
 		}
 	}
-	if brinebellMemory(0, 0, 130).unlock(brinebellNewRun(), 300, brinebellEvent{Tick: 300, Kind: "dock_open", Dock: 3}) == nil {
+	if memory(0, 0, 130).unlock(newRun(), 300, event{Tick: 300, Kind: "dock_open", Dock: 3}) == nil {
 		t.Error("Lantern opened before passenger 7 appeared")
 	}
-	if brinebellMemory(spawns...).unlock(brinebellNewRun(), 810, brinebellEvent{Tick: 810, Kind: "dock_open", Dock: 4}) == nil {
+	if memory(spawns...).unlock(newRun(), 810, event{Tick: 810, Kind: "dock_open", Dock: 4}) == nil {
 		t.Error("Windmill opened before Lantern")
 	}
 }
@@ -97,23 +98,23 @@ func TestBrinebellUnlockWindow(t *testing.T) {
 // arrival breaks the caps or the three-in-a-row limit.
 func TestBrinebellPlacement(t *testing.T) {
 	place := func(atOrchard, origin int, overflow bool, last, run int) error {
-		s := brinebellNewRun()
+		s := newRun()
 		s.pass = nil
 		for id := range 7 {
 			d := 0
 			if id < atOrchard {
 				d = 1
 			}
-			s.pass = append(s.pass, brinebellPax{id: id, kind: "traveller", status: "waiting", origin: d, ferry: -1, resolved: -1})
+			s.pass = append(s.pass, pax{id: id, kind: "traveller", status: "waiting", origin: d, ferry: -1, resolved: -1})
 		}
-		a := brinebellMemory(0, 0, 130, 260, 390, 520, 650)
+		a := memory(0, 0, 130, 260, 390, 520, 650)
 		a.seen[2].kind, a.seen[3].kind = "courier", "cart"
 		a.last, a.run = last, run
-		p := &brinebellPassenger{ID: 7, Kind: "traveller", Origin: origin, Destination: (origin + 1) % 3, MaxPatience: 2160, SpawnTick: 780}
-		a.spawned = map[int][]*brinebellPassenger{780: {p}}
-		a.overflow = map[int]brinebellEvent{}
+		p := &passenger{ID: 7, Kind: "traveller", Origin: origin, Destination: (origin + 1) % 3, MaxPatience: 2160, SpawnTick: 780}
+		a.spawned = map[int][]*passenger{780: {p}}
+		a.overflow = map[int]event{}
 		if overflow {
-			a.overflow[7] = brinebellEvent{Tick: 780, Kind: "overflow", Passenger: brinebellPtr(7), Dock: origin}
+			a.overflow[7] = event{Tick: 780, Kind: "overflow", Passenger: ptr(7), Dock: origin}
 		}
 		return a.arrive(s, 780, p, a.room(s))
 	}

@@ -1,6 +1,10 @@
-package rules
+package brinebell
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/agentgames/bundle/conformance/check"
+)
 
 // This file holds what the referee can judge of Brinebell's arrivals
 // without the generator: new passengers are taken from the answer that
@@ -9,48 +13,40 @@ import "fmt"
 // docks, destinations, kinds, patience, caps, three in a row, the block
 // shape, interval ranges, deferrals only when nothing fits, the unlocks).
 
-// brinebellFault is a broken rule found while judging a transition; the
-// referee places it in its match and step.
-type brinebellFault struct {
-	Path, Rule, Want, Got string
-}
-
-func (f *brinebellFault) Error() string { return f.Rule }
-
-// brinebellSeen is what the referee remembers of a passenger once shown.
-type brinebellSeen struct {
+// seen is what the referee remembers of a passenger once shown.
+type seen struct {
 	spawn, origin int
 	kind          string
 }
 
-// brinebellArrivals is the referee's memory of the arrivals, and what the
+// arrivals is the referee's memory of the arrivals, and what the
 // current advance's answer shows of them.
-type brinebellArrivals struct {
-	seen      []brinebellSeen // by id, every passenger shown so far
-	last, run int             // origin of the latest passenger and the run from it
-	noRoom    map[int]bool    // ticks when, after placing, no open dock had room for one more
-	unlockAt  [3]int          // ticks Lantern, Windmill and Ferry B came, -1 unknown or not yet
-	pairs     map[int]bool    // blocks whose pair appeared on one tick, by first id
+type arrivals struct {
+	seen      []seen       // by id, every passenger shown so far
+	last, run int          // origin of the latest passenger and the run from it
+	noRoom    map[int]bool // ticks when, after placing, no open dock had room for one more
+	unlockAt  [3]int       // ticks Lantern, Windmill and Ferry B came, -1 unknown or not yet
+	pairs     map[int]bool // blocks whose pair appeared on one tick, by first id
 
 	// Of the advance being judged:
-	fresh    []brinebellPassenger          // passengers the answer shows first, by id
-	unlocks  map[int][]brinebellEvent      // dock_open and ferry_join events, by tick
-	overflow map[int]brinebellEvent        // overflow events, by passenger
-	late     [3]bool                       // unlocks whose events are already out of sight
-	placed   int                           // how many of fresh are placed
-	spawned  map[int][]*brinebellPassenger // fresh passengers by spawn tick
+	fresh    []passenger          // passengers the answer shows first, by id
+	unlocks  map[int][]event      // dock_open and ferry_join events, by tick
+	overflow map[int]event        // overflow events, by passenger
+	late     [3]bool              // unlocks whose events are already out of sight
+	placed   int                  // how many of fresh are placed
+	spawned  map[int][]*passenger // fresh passengers by spawn tick
 }
 
-// brinebellNewArrivals remembers the start pair.
-func brinebellNewArrivals() *brinebellArrivals {
-	return &brinebellArrivals{
-		seen: []brinebellSeen{{kind: "traveller"}, {kind: "traveller"}}, last: 0, run: 2,
+// newArrivals remembers the start pair.
+func newArrivals() *arrivals {
+	return &arrivals{
+		seen: []seen{{kind: "traveller"}, {kind: "traveller"}}, last: 0, run: 2,
 		noRoom: map[int]bool{}, unlockAt: [3]int{-1, -1, -1}, pairs: map[int]bool{},
 	}
 }
 
-// brinebellBlock is the block of id: its first id and size (docs A1).
-func brinebellBlock(id int) (first, size int) {
+// block is the block of id: its first id and size (docs A1).
+func block(id int) (first, size int) {
 	switch {
 	case id < 2:
 		return 0, 2
@@ -68,8 +64,8 @@ func brinebellBlock(id int) (first, size int) {
 	return 24 + (id-24)/6*6, 6
 }
 
-// brinebellDocksFor is how many docks the plan of id's block uses.
-func brinebellDocksFor(id int) int {
+// docksFor is how many docks the plan of id's block uses.
+func docksFor(id int) int {
 	switch {
 	case id >= 16:
 		return 5
@@ -79,15 +75,15 @@ func brinebellDocksFor(id int) int {
 	return 3
 }
 
-// brinebellUnlockIDs are, for Lantern, Windmill and Ferry B, the id whose
+// unlockIDs are, for Lantern, Windmill and Ferry B, the id whose
 // batch brings the unlock.
-var brinebellUnlockIDs = [3]int{8, 16, 24}
+var unlockIDs = [3]int{8, 16, 24}
 
 // prepare reads what the answer after an advance from clock shows of the
 // arrivals: the new passengers and the unlock and overflow events.
-func (a *brinebellArrivals) prepare(s *brinebellSim, v *brinebellView) error {
+func (a *arrivals) prepare(s *sim, v *view) error {
 	a.fresh, a.placed = nil, 0
-	a.unlocks, a.overflow, a.spawned = map[int][]brinebellEvent{}, map[int]brinebellEvent{}, map[int][]*brinebellPassenger{}
+	a.unlocks, a.overflow, a.spawned = map[int][]event{}, map[int]event{}, map[int][]*passenger{}
 	a.late = [3]bool{}
 	for _, p := range v.Passengers {
 		if p.ID >= len(a.seen) {
@@ -98,15 +94,15 @@ func (a *brinebellArrivals) prepare(s *brinebellSim, v *brinebellView) error {
 		p := &a.fresh[i]
 		path := fmt.Sprintf("view.passengers[id=%d]", p.ID)
 		if want := len(a.seen) + i; p.ID != want {
-			return &brinebellFault{Path: path + ".id", Rule: "passengers get ids 0, 1, 2, ... in the order they appear, none skipped",
+			return &check.Failure{Path: path + ".id", Rule: "passengers get ids 0, 1, 2, ... in the order they appear, none skipped",
 				Want: fmt.Sprint(want), Got: fmt.Sprint(p.ID)}
 		}
 		if p.SpawnTick <= s.clock || p.SpawnTick > v.Clock {
-			return &brinebellFault{Path: path + ".spawnTick", Rule: "a new passenger appears on a tick this advance ran",
+			return &check.Failure{Path: path + ".spawnTick", Rule: "a new passenger appears on a tick this advance ran",
 				Want: fmt.Sprintf("%d..%d", s.clock+1, v.Clock), Got: fmt.Sprint(p.SpawnTick)}
 		}
 		if i > 0 && p.SpawnTick < a.fresh[i-1].SpawnTick {
-			return &brinebellFault{Path: path + ".spawnTick", Rule: "ids follow the order of appearance",
+			return &check.Failure{Path: path + ".spawnTick", Rule: "ids follow the order of appearance",
 				Want: fmt.Sprintf(">= %d", a.fresh[i-1].SpawnTick), Got: fmt.Sprint(p.SpawnTick)}
 		}
 		a.spawned[p.SpawnTick] = append(a.spawned[p.SpawnTick], p)
@@ -122,7 +118,7 @@ func (a *brinebellArrivals) prepare(s *brinebellSim, v *brinebellView) error {
 		case "overflow":
 			if e.Passenger == nil || *e.Passenger < len(a.seen) || *e.Passenger >= len(a.seen)+len(a.fresh) ||
 				a.fresh[*e.Passenger-len(a.seen)].SpawnTick != e.Tick {
-				return &brinebellFault{Path: path, Rule: "an overflow event names a passenger appearing on its tick",
+				return &check.Failure{Path: path, Rule: "an overflow event names a passenger appearing on its tick",
 					Want: "a new passenger's id", Got: e.String()}
 			}
 			a.overflow[*e.Passenger] = e
@@ -130,13 +126,13 @@ func (a *brinebellArrivals) prepare(s *brinebellSim, v *brinebellView) error {
 	}
 	// An unlock whose event is out of sight happened before the window.
 	for u := range a.late {
-		if a.has(s, u) || !brinebellUnlocked(v, u) || v.Clock-brinebellRetire <= s.clock {
+		if a.has(s, u) || !unlocked(v, u) || v.Clock-retire <= s.clock {
 			continue
 		}
 		visible := false
 		for _, es := range a.unlocks {
 			for _, e := range es {
-				visible = visible || brinebellUnlockOf(e) == u
+				visible = visible || unlockOf(e) == u
 			}
 		}
 		a.late[u] = !visible
@@ -144,16 +140,16 @@ func (a *brinebellArrivals) prepare(s *brinebellSim, v *brinebellView) error {
 	return nil
 }
 
-// brinebellUnlocked reports whether view v shows unlock u done.
-func brinebellUnlocked(v *brinebellView, u int) bool {
+// unlocked reports whether view v shows unlock u done.
+func unlocked(v *view, u int) bool {
 	if u == 2 {
 		return len(v.Ferries) > 1
 	}
 	return len(v.Docks) > 3+u && v.Docks[3+u].Open
 }
 
-// brinebellUnlockOf is which unlock an event records, -1 for none.
-func brinebellUnlockOf(e brinebellEvent) int {
+// unlockOf is which unlock an event records, -1 for none.
+func unlockOf(e event) int {
 	switch {
 	case e.Kind == "dock_open" && (e.Dock == 3 || e.Dock == 4):
 		return e.Dock - 3
@@ -164,7 +160,7 @@ func brinebellUnlockOf(e brinebellEvent) int {
 }
 
 // has reports whether unlock u is done in s, or done out of sight.
-func (a *brinebellArrivals) has(s *brinebellSim, u int) bool {
+func (a *arrivals) has(s *sim, u int) bool {
 	if a.late[u] {
 		return true
 	}
@@ -174,32 +170,32 @@ func (a *brinebellArrivals) has(s *brinebellSim, u int) bool {
 	return s.open[3+u]
 }
 
-// brinebellRoom is what placement reads (docs A6.2): the waiting counts
+// room is what placement reads (docs A6.2): the waiting counts
 // and the latest origin's run.
-type brinebellRoom struct {
-	per       [brinebellDocks]int
+type room struct {
+	per       [docks]int
 	total     int
 	last, run int
 }
 
 // room is the room now in s.
-func (a *brinebellArrivals) room(s *brinebellSim) brinebellRoom {
+func (a *arrivals) room(s *sim) room {
 	per, total := s.waiting()
-	return brinebellRoom{per: per, total: total, last: a.last, run: a.run}
+	return room{per: per, total: total, last: a.last, run: a.run}
 }
 
 // fits reports whether dock d has room for m more.
-func (r brinebellRoom) fits(d, m int) bool {
+func (r room) fits(d, m int) bool {
 	run := 0
 	if d == r.last {
 		run = r.run
 	}
-	return r.per[d]+m <= brinebellDockCap && r.total+m <= brinebellTotalCap && run+m <= brinebellRunCap
+	return r.per[d]+m <= dockCap && r.total+m <= totalCap && run+m <= runCap
 }
 
 // place is step 2 of tick t: the unlocks and the arrivals the answer
 // shows on t, each checked against the documented generator.
-func (a *brinebellArrivals) place(s *brinebellSim, t int) error {
+func (a *arrivals) place(s *sim, t int) error {
 	for _, e := range a.unlocks[t] {
 		if err := a.unlock(s, t, e); err != nil {
 			return err
@@ -212,7 +208,7 @@ func (a *brinebellArrivals) place(s *brinebellSim, t int) error {
 		}
 	}
 	after, room := a.room(s), false
-	for d := range brinebellDocks {
+	for d := range docks {
 		room = room || s.open[d] && after.fits(d, 1)
 	}
 	if !room {
@@ -222,10 +218,10 @@ func (a *brinebellArrivals) place(s *brinebellSim, t int) error {
 }
 
 // unlock checks and applies a dock_open or ferry_join event of tick t.
-func (a *brinebellArrivals) unlock(s *brinebellSim, t int, e brinebellEvent) error {
-	u := brinebellUnlockOf(e)
+func (a *arrivals) unlock(s *sim, t int, e event) error {
+	u := unlockOf(e)
 	fault := func(rule, want string) error {
-		return &brinebellFault{Path: "view.events", Rule: rule, Want: want, Got: e.String()}
+		return &check.Failure{Path: "view.events", Rule: rule, Want: want, Got: e.String()}
 	}
 	switch {
 	case u < 0 || e.Passenger != nil || (u == 2) != (e.Ferry != nil) || u == 2 && (*e.Ferry != 1 || e.Dock != 3):
@@ -235,20 +231,20 @@ func (a *brinebellArrivals) unlock(s *brinebellSim, t int, e brinebellEvent) err
 	case u > 0 && !a.has(s, u-1):
 		return fault("unlocks come in order: Lantern, Windmill, Ferry B", "the earlier unlock first")
 	}
-	id := brinebellUnlockIDs[u]
+	id := unlockIDs[u]
 	if len(a.seen) < id {
 		return fault(fmt.Sprintf("an unlock comes when passenger %d's batch is due, after passenger %d appeared", id, id-1),
 			fmt.Sprintf("passenger %d seen first", id-1))
 	}
-	lo, hi, _ := brinebellTier(id)
+	lo, hi, _ := tier(id)
 	if gap := t - a.seen[id-1].spawn; gap < lo || gap > hi {
 		return fault(fmt.Sprintf("an unlock comes on the first tick passenger %d's batch is due: its interval after passenger %d appeared", id, id-1),
 			fmt.Sprintf("tick %d..%d", a.seen[id-1].spawn+lo, a.seen[id-1].spawn+hi))
 	}
 	a.unlockAt[u] = t
-	s.events = append(s.events, brinebellEvent{Tick: t, Kind: e.Kind, Ferry: e.Ferry, Dock: e.Dock})
+	s.events = append(s.events, event{Tick: t, Kind: e.Kind, Ferry: e.Ferry, Dock: e.Dock})
 	if u == 2 {
-		s.ferries = append(s.ferries, brinebellShip{mode: "idle", dock: 3, dest: -1, queue: -1})
+		s.ferries = append(s.ferries, ship{mode: "idle", dock: 3, dest: -1, queue: -1})
 	} else {
 		s.open[3+u] = true
 	}
@@ -257,24 +253,24 @@ func (a *brinebellArrivals) unlock(s *brinebellSim, t int, e brinebellEvent) err
 
 // arrive checks passenger p, shown appearing on tick t, and places it;
 // before is the room before the tick's arrivals.
-func (a *brinebellArrivals) arrive(s *brinebellSim, t int, p *brinebellPassenger, before brinebellRoom) error {
+func (a *arrivals) arrive(s *sim, t int, p *passenger, before room) error {
 	path := fmt.Sprintf("view.passengers[id=%d]", p.ID)
 	fault := func(field, rule, want, got string) error {
-		return &brinebellFault{Path: path + field, Rule: rule, Want: want, Got: got}
+		return &check.Failure{Path: path + field, Rule: rule, Want: want, Got: got}
 	}
-	id, k := p.ID, brinebellDocksFor(p.ID)
+	id, k := p.ID, docksFor(p.ID)
 	switch {
 	case p.Kind != "traveller" && p.Kind != "courier" && p.Kind != "cart":
 		return fault(".kind", "a passenger is a traveller, a courier or a cart", "one of them", p.Kind)
-	case p.MaxPatience != brinebellMaxPatience(p.Kind, id):
+	case p.MaxPatience != maxPatience(p.Kind, id):
 		return fault(".maxPatience", "maximum patience is the tier's traveller patience (x3/4 courier, x5/4 cart, rounded down)",
-			fmt.Sprint(brinebellMaxPatience(p.Kind, id)), fmt.Sprint(p.MaxPatience))
+			fmt.Sprint(maxPatience(p.Kind, id)), fmt.Sprint(p.MaxPatience))
 	case p.Origin < 0 || p.Origin >= k || !s.open[p.Origin] && !(p.Origin >= 3 && a.late[p.Origin-3]):
 		return fault(".origin", "a passenger appears at an open dock of its block's plan", fmt.Sprintf("an open dock below %d", k), fmt.Sprint(p.Origin))
 	case p.Destination < 0 || p.Destination >= k || p.Destination == p.Origin:
 		return fault(".destination", "a destination is another dock of the block's plan", fmt.Sprintf("0..%d but not %d", k-1, p.Origin), fmt.Sprint(p.Destination))
 	}
-	for u, uid := range brinebellUnlockIDs {
+	for u, uid := range unlockIDs {
 		if id >= uid && !a.has(s, u) {
 			return fault("", fmt.Sprintf("the unlock of passenger %d's batch comes before anyone of it appears", uid),
 				[3]string{"Lantern open", "Windmill open", "Ferry B joined"}[u], "not yet")
@@ -297,7 +293,7 @@ func (a *brinebellArrivals) arrive(s *brinebellSim, t int, p *brinebellPassenger
 		// The planned dock is hidden: some other open dock must have lacked
 		// room, when the batch came or when this passenger was placed.
 		full := false
-		for d := range brinebellDocks {
+		for d := range docks {
 			full = full || d != p.Origin && s.open[d] && (!before.fits(d, m) || !now.fits(d, m))
 		}
 		if !full || e.Dock != p.Origin {
@@ -313,19 +309,19 @@ func (a *brinebellArrivals) arrive(s *brinebellSim, t int, p *brinebellPassenger
 		a.last, a.run = p.Origin, 1
 	}
 	switch {
-	case per[p.Origin] > brinebellDockCap:
+	case per[p.Origin] > dockCap:
 		return fault(".origin", "at most 6 wait at one dock", "<= 6 waiting", fmt.Sprint(per[p.Origin]))
-	case total > brinebellTotalCap:
+	case total > totalCap:
 		return fault(".origin", "at most 24 wait in all", "<= 24 waiting", fmt.Sprint(total))
-	case a.run > brinebellRunCap:
+	case a.run > runCap:
 		return fault(".origin", "at most three passengers in a row come from one dock", "<= 3 in a row", fmt.Sprint(a.run))
 	}
-	a.seen = append(a.seen, brinebellSeen{spawn: t, origin: p.Origin, kind: p.Kind})
-	s.pass = append(s.pass, brinebellPax{id: id, kind: p.Kind, status: "waiting", origin: p.Origin, dest: p.Destination,
+	a.seen = append(a.seen, seen{spawn: t, origin: p.Origin, kind: p.Kind})
+	s.pass = append(s.pass, pax{id: id, kind: p.Kind, status: "waiting", origin: p.Origin, dest: p.Destination,
 		ferry: -1, patience: p.MaxPatience, max: p.MaxPatience, spawn: t, resolved: -1})
-	s.events = append(s.events, brinebellEvent{Tick: t, Kind: "spawn", Passenger: brinebellPtr(id), Dock: p.Origin})
+	s.events = append(s.events, event{Tick: t, Kind: "spawn", Passenger: ptr(id), Dock: p.Origin})
 	if e, ok := a.overflow[id]; ok {
-		s.events = append(s.events, brinebellEvent{Tick: t, Kind: "overflow", Passenger: brinebellPtr(id), Dock: e.Dock})
+		s.events = append(s.events, event{Tick: t, Kind: "overflow", Passenger: ptr(id), Dock: e.Dock})
 	}
 	a.placed++
 	return nil
@@ -333,8 +329,8 @@ func (a *brinebellArrivals) arrive(s *brinebellSim, t int, p *brinebellPassenger
 
 // shape checks the kinds of id's block so far: one courier and one cart
 // in a complete block, travellers elsewhere.
-func (a *brinebellArrivals) shape(id int, p *brinebellPassenger) error {
-	first, size := brinebellBlock(id)
+func (a *arrivals) shape(id int, p *passenger) error {
+	first, size := block(id)
 	if size != 6 {
 		if p.Kind != "traveller" {
 			return fmt.Errorf("the start pair and boundary blocks (ids 14-15, 22-23) hold travellers only")
@@ -365,10 +361,10 @@ func (a *brinebellArrivals) shape(id int, p *brinebellPassenger) error {
 // deferrals, each on a tick when nothing fitted; or, for the second of a
 // pair split by a deferral, on a later deferral tick. It answers the rule
 // broken and what was wanted, or "".
-func (a *brinebellArrivals) timing(id, t int) (rule, want string) {
+func (a *arrivals) timing(id, t int) (rule, want string) {
 	prev := a.seen[id-1].spawn
 	gap := t - prev
-	first, size := brinebellBlock(id)
+	first, size := block(id)
 	pairable := size == 6 && id > first
 	if gap == 0 {
 		switch {
@@ -384,29 +380,29 @@ func (a *brinebellArrivals) timing(id, t int) (rule, want string) {
 	}
 	deferred := func(k int) bool {
 		for j := 1; j <= k; j++ {
-			if !a.noRoom[t-brinebellDeferTicks*j] {
+			if !a.noRoom[t-deferTicks*j] {
 				return false
 			}
 		}
 		return true
 	}
-	lo, hi, _ := brinebellTier(id)
-	for u, uid := range brinebellUnlockIDs {
+	lo, hi, _ := tier(id)
+	for u, uid := range unlockIDs {
 		if id == uid && a.unlockAt[u] >= 0 {
 			due := a.unlockAt[u]
-			if t >= due && (t-due)%brinebellDeferTicks == 0 && deferred((t-due)/brinebellDeferTicks) {
+			if t >= due && (t-due)%deferTicks == 0 && deferred((t-due)/deferTicks) {
 				return "", ""
 			}
 			return fmt.Sprintf("passenger %d's batch is due on its unlock's tick %d and appears then, or 30 ticks later for each tick nothing fits", id, due),
 				fmt.Sprintf("%d + 30k", due)
 		}
 	}
-	for k := 0; gap-brinebellDeferTicks*k >= lo; k++ {
-		if gap-brinebellDeferTicks*k <= hi && deferred(k) {
+	for k := 0; gap-deferTicks*k >= lo; k++ {
+		if gap-deferTicks*k <= hi && deferred(k) {
 			return "", ""
 		}
 	}
-	if pairable && gap%brinebellDeferTicks == 0 && deferred(gap/brinebellDeferTicks) {
+	if pairable && gap%deferTicks == 0 && deferred(gap/deferTicks) {
 		return "", ""
 	}
 	return fmt.Sprintf("a batch appears its interval (%d..%d ticks for id %d) after the previous one, deferred by 30 only on ticks when no open dock has room", lo, hi, id),
@@ -415,24 +411,24 @@ func (a *brinebellArrivals) timing(id, t int) (rule, want string) {
 
 // finish ends an advance: unlocks out of sight are applied, and every new
 // passenger the answer shows must have been placed.
-func (a *brinebellArrivals) finish(s *brinebellSim) error {
+func (a *arrivals) finish(s *sim) error {
 	if a.placed < len(a.fresh) {
 		p := a.fresh[a.placed]
-		return &brinebellFault{Path: fmt.Sprintf("view.passengers[id=%d].spawnTick", p.ID), Rule: "a passenger appears on a tick that ran",
+		return &check.Failure{Path: fmt.Sprintf("view.passengers[id=%d].spawnTick", p.ID), Rule: "a passenger appears on a tick that ran",
 			Want: fmt.Sprintf("<= %d", s.clock), Got: fmt.Sprint(p.SpawnTick)}
 	}
 	for u, late := range a.late {
 		if !late {
 			continue
 		}
-		id := brinebellUnlockIDs[u]
-		lo, _, _ := brinebellTier(id)
-		if len(a.seen) < id || a.seen[id-1].spawn+lo > s.clock-brinebellRetire {
-			return &brinebellFault{Path: "view", Rule: fmt.Sprintf("an unlock comes when passenger %d's batch is first due, at least %d ticks after passenger %d appeared, with an event", id, lo, id-1),
-				Want: fmt.Sprintf("an event of the last %d ticks", brinebellRetire), Got: "unlocked without one"}
+		id := unlockIDs[u]
+		lo, _, _ := tier(id)
+		if len(a.seen) < id || a.seen[id-1].spawn+lo > s.clock-retire {
+			return &check.Failure{Path: "view", Rule: fmt.Sprintf("an unlock comes when passenger %d's batch is first due, at least %d ticks after passenger %d appeared, with an event", id, lo, id-1),
+				Want: fmt.Sprintf("an event of the last %d ticks", retire), Got: "unlocked without one"}
 		}
 		if u == 2 {
-			s.ferries = append(s.ferries, brinebellShip{mode: "idle", dock: 3, dest: -1, queue: -1})
+			s.ferries = append(s.ferries, ship{mode: "idle", dock: 3, dest: -1, queue: -1})
 		} else {
 			s.open[3+u] = true
 		}

@@ -1,6 +1,4 @@
-package rules
-
-// Brinebell's referee. It plays matches over the stateless loop with a
+// Package brinebell is Brinebell's referee at the rules level. It plays matches over the stateless loop with a
 // random agent (random legal actions from legalActions, random advance
 // ticks within actionRanges) and an edge agent (a greedy dispatcher that
 // mixes in refused actions of every code, extreme ticks 1/2/89/90 and 90.0,
@@ -9,7 +7,7 @@ package rules
 // seed the server picks, replayed from the seed its last answer reports.
 // Each request sends the token as stateToken or state at random. Every
 // answer is judged from the answer before and the action alone, by
-// re-deriving the documented rules tick by tick (brinebell_sim.go): the
+// re-deriving the documented rules tick by tick (sim.go): the
 // clock; ferry crossings (54/84 ticks), committed routes and 24-tick
 // services with the exchange on their first tick; orders (fresh service,
 // setting out, replacing or clearing the queue); delivery before boarding,
@@ -21,7 +19,7 @@ package rules
 // ticks; the events and their order; legalActions, actionRanges, result,
 // turn, gameOver; refusals (their code, the token returned unchanged as
 // both fields, legal actions unchanged). Arrivals are judged for what
-// every plan must satisfy (brinebell_arrivals.go).
+// every plan must satisfy (arrivals.go).
 //
 // What the API does not let a referee check, and why:
 //   - Which passenger appears when, where, bound where, of which kind: the
@@ -49,6 +47,7 @@ package rules
 //     requires only that it is there.
 //   - The seed a server picked, until the run ends; then the replay checks
 //     it.
+package brinebell
 
 import (
 	"context"
@@ -58,90 +57,92 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/conformance/rules"
 )
 
-// brinebellClockCap is the clock after which the agents bank, so a match
+// clockCap is the clock after which the agents bank, so a match
 // stays short.
-const brinebellClockCap = 4200
+const clockCap = 4200
 
-// brinebellAgent chooses the next action of a match.
-type brinebellAgent struct {
+// agent chooses the next action of a match.
+type agent struct {
 	name string
-	next func(r *brinebellReferee) brinebellMove
+	next func(r *referee) move
 }
 
-// brinebellMove is an action to send: its bytes and, when it is in the
+// move is an action to send: its bytes and, when it is in the
 // grammar, what it says (nil for one the grammar refuses).
-type brinebellMove struct {
+type move struct {
 	raw json.RawMessage
-	act *brinebellAction
+	act *action
 }
 
-// brinebellAgents are the agents every seed is played by.
-var brinebellAgents = []brinebellAgent{
-	{name: "random", next: brinebellRandomMove},
-	{name: "edge", next: brinebellEdgeMove},
+// agents are the agents every seed is played by.
+var agents = []agent{
+	{name: "random", next: randomMove},
+	{name: "edge", next: edgeMove},
 }
 
-// Brinebell is Brinebell's referee, its rules checks: every agent on every seed,
+// Referee is Brinebell's referee, its rules checks: every agent on every seed,
 // and a run on a seed the server picks, replayed from the seed it reports.
-func Brinebell(seeds int) []check.Check {
+func Referee(seeds int) []check.Check {
 	var cs []check.Check
 	for i := range seeds {
-		seed := int64(i)*7919 + 11
-		for _, ag := range brinebellAgents {
+		seed := uint64(i)*7919 + 11
+		for _, ag := range agents {
 			cs = append(cs, check.Check{Game: "brinebell", Level: check.Rules, Name: fmt.Sprintf("%s-seed%d", ag.name, seed),
 				Run: func(ctx context.Context, t check.Target) error {
-					_, err := brinebellPlay(ctx, t, &seed, uint64(seed), ag)
+					_, err := play(ctx, t, &seed, seed, ag)
 					return err
 				}})
 		}
 	}
-	return append(cs, check.Check{Game: "brinebell", Level: check.Rules, Name: "sealed-seed-replay", Run: brinebellSealed})
+	return append(cs, check.Check{Game: "brinebell", Level: check.Rules, Name: "sealed-seed-replay", Run: sealed})
 }
 
-// brinebellReferee plays one match and judges every answer.
-type brinebellReferee struct {
-	ctx    context.Context
-	loop   *client.HTTP
-	match  string
-	step   int
-	token  string
-	seed   *int64 // the seed chosen, nil when the server picks
-	sim    *brinebellSim
-	arr    *brinebellArrivals
+// referee plays one match and judges every answer.
+type referee struct {
+	*rules.Match
+	seed   *uint64 // the seed chosen, nil when the server picks
+	sim    *sim
+	arr    *arrivals
 	rng    *rand.Rand
-	last   *brinebellAnswer
-	played []brinebellMove // accepted actions, for a replay
+	last   *answer // the game's fields of the last accepted answer
+	played []move  // accepted actions, for a replay
 }
 
-// brinebellOpen opens a match on seed (nil: the server picks) and judges
-// its init; name names the agent.
-func brinebellOpen(ctx context.Context, t check.Target, seed *int64, agentSeed uint64, name string) (*brinebellReferee, error) {
-	r := &brinebellReferee{ctx: ctx, loop: t.Loop(), seed: seed, sim: brinebellNewRun(), arr: brinebellNewArrivals(),
-		rng: rand.New(rand.NewPCG(agentSeed, 0x6272696e65))}
-	r.match = name + " agent, seed picked by the server"
+// open opens a match on seed (nil: the server picks) and judges its
+// init; name names the agent.
+func open(ctx context.Context, t check.Target, seed *uint64, agentSeed uint64, name string) (*referee, error) {
+	r := &referee{seed: seed, sim: newRun(), arr: newArrivals(), rng: rand.New(rand.NewPCG(agentSeed, 0x6272696e65))}
+	match := name + " agent, seed picked by the server"
 	query := map[string]string{}
 	if seed != nil {
-		r.match = fmt.Sprintf("seed %d, %s agent", *seed, name)
+		match = fmt.Sprintf("seed %d, %s agent", *seed, name)
 		query["seed"] = fmt.Sprint(*seed)
 	}
-	return r, r.init(query)
+	r.Match = rules.NewMatch(ctx, t, "brinebell", match)
+	var a answer
+	e, err := r.Open(query, &a)
+	if err != nil {
+		return nil, err
+	}
+	return r, r.envelope(e, &a, "")
 }
 
-// brinebellPlay plays a match of agent ag to its end (the edge agent then
-// probes it thrice), and answers the referee that judged it.
-func brinebellPlay(ctx context.Context, t check.Target, seed *int64, agentSeed uint64, ag brinebellAgent) (*brinebellReferee, error) {
-	r, err := brinebellOpen(ctx, t, seed, agentSeed, ag.name)
+// play plays a match of agent ag to its end (the edge agent then probes
+// it thrice) and once more after it, and answers the referee that judged
+// it.
+func play(ctx context.Context, t check.Target, seed *uint64, agentSeed uint64, ag agent) (*referee, error) {
+	r, err := open(ctx, t, seed, agentSeed, ag.name)
 	if err != nil {
 		return nil, err
 	}
 	for probes := 0; ; {
 		if r.sim.finished {
 			if ag.name != "edge" || probes == 3 {
-				return r, nil
+				return r, r.AfterEnd(advanceBy(listedTicks).raw)
 			}
 			probes++
 		}
@@ -151,85 +152,52 @@ func brinebellPlay(ctx context.Context, t check.Target, seed *int64, agentSeed u
 	}
 }
 
-// fail is a failure at the current step.
-func (r *brinebellReferee) fail(action json.RawMessage, path, rule, want, got, detail string) error {
-	return &check.Failure{Match: r.match, Step: r.step, Action: action, Path: path, Rule: rule, Want: want, Got: got, Detail: detail}
-}
-
-// init opens the match and checks the documented new run.
-func (r *brinebellReferee) init(query map[string]string) error {
-	status, body, err := r.loop.Init(r.ctx, "brinebell", query)
-	if err != nil {
-		return r.fail(nil, "", "the implementation answers", "an answer", err.Error(), "")
-	}
-	if status != 200 {
-		return r.fail(nil, "status", "init answers HTTP 200", "200", fmt.Sprint(status), check.Brief(string(body), 300))
-	}
-	a, err := brinebellDecode(body)
-	if err != nil {
-		return r.fail(nil, "", "the answer has the documented form", "a Brinebell envelope", err.Error(), check.Brief(string(body), 300))
-	}
-	if !a.OK {
-		return r.fail(nil, "ok", "init is accepted", "true", "false", a.Code+": "+a.Reason)
-	}
-	return r.envelope(nil, a, "")
-}
-
-// send plays one move and judges the answer.
-func (r *brinebellReferee) send(m brinebellMove) error {
-	r.step++
-	field := "stateToken"
+// send plays one move, the token sent as state or stateToken at random,
+// and judges the answer.
+func (r *referee) send(m move) error {
+	r.Field = "stateToken"
 	if r.rng.IntN(2) == 0 {
-		field = "state"
-	}
-	status, body, err := r.loop.Act(r.ctx, "brinebell", field, r.token, m.raw)
-	if err != nil {
-		return r.fail(m.raw, "", "the implementation answers", "an answer", err.Error(), "")
-	}
-	if status != 200 {
-		return r.fail(m.raw, "status", "an action answers HTTP 200, accepted or refused", "200", fmt.Sprint(status), check.Brief(string(body), 300))
-	}
-	a, err := brinebellDecode(body)
-	if err != nil {
-		return r.fail(m.raw, "", "the answer has the documented form", "a Brinebell envelope or refusal", err.Error(), check.Brief(string(body), 300))
+		r.Field = "state"
 	}
 	code := "invalid_action"
 	if m.act != nil {
 		code = r.sim.refusal(*m.act)
 	}
 	if code != "" {
-		return r.refused(m.raw, a, code)
+		return r.Refuse(m.raw, code)
 	}
-	if !a.OK {
-		return r.fail(m.raw, "ok", "a legal action is accepted", "true", "false", a.Code+": "+a.Reason)
+	var a answer
+	e, err := r.Play(m.raw, &a)
+	if err != nil {
+		return err
 	}
 	before := r.sim.clock
 	switch m.act.Type {
 	case "advance":
 		if a.View == nil {
-			return r.fail(m.raw, "view", "an accepted answer has a view", "a view", "none", "")
+			return r.Fail("view", "an accepted answer has a view", "a view", "none")
 		}
 		if err := r.advance(*m.act.Ticks, a.View); err != nil {
-			return r.placed(m.raw, err)
+			return r.placed(err)
 		}
 	default:
 		r.sim.act(*m.act)
 	}
 	r.played = append(r.played, m)
-	return r.envelope(m.raw, a, fmt.Sprintf("from tick %d", before))
+	return r.envelope(e, &a, fmt.Sprintf("from tick %d", before))
 }
 
-// placed turns a fault into a failure at this step.
-func (r *brinebellReferee) placed(action json.RawMessage, err error) error {
-	if f, ok := err.(*brinebellFault); ok {
-		return r.fail(action, f.Path, f.Rule, f.Want, f.Got, "")
+// placed places a broken rule found in a transition at this step.
+func (r *referee) placed(err error) error {
+	if f, ok := err.(*check.Failure); ok {
+		return r.Place(f)
 	}
 	return err
 }
 
 // advance runs n ticks (fewer when the run finishes) with the arrivals v
 // shows.
-func (r *brinebellReferee) advance(n int, v *brinebellView) error {
+func (r *referee) advance(n int, v *view) error {
 	if err := r.arr.prepare(r.sim, v); err != nil {
 		return err
 	}
@@ -242,37 +210,13 @@ func (r *brinebellReferee) advance(n int, v *brinebellView) error {
 	return r.arr.finish(r.sim)
 }
 
-// refused checks a refusal: its code, and nothing changed.
-func (r *brinebellReferee) refused(action json.RawMessage, a *brinebellAnswer, code string) error {
-	legal, ranges := r.sim.legal()
-	switch {
-	case a.OK:
-		return r.fail(action, "ok", "an action the rules refuse is refused", "false ("+code+")", "true", "")
-	case a.Code != code:
-		return r.fail(action, "code", "a refusal carries the documented code", code, a.Code, a.Reason)
-	case a.Reason == "":
-		return r.fail(action, "reason", "a refusal says why", "a reason", `""`, "")
-	case a.State != r.token || a.StateToken != r.token:
-		return r.fail(action, "state", "a refused action changes nothing: the token comes back unchanged, as state and stateToken",
-			check.Brief(r.token, 24), check.Brief(a.State, 24)+" / "+check.Brief(a.StateToken, 24), "")
-	case a.GameOver != r.sim.finished:
-		return r.fail(action, "gameOver", "a refusal reports whether the run is over", fmt.Sprint(r.sim.finished), fmt.Sprint(a.GameOver), "")
-	case !brinebellSameActions(legal, a.LegalActions):
-		return r.fail(action, "legalActions", "a refusal lists the legal actions, unchanged", check.Show(legal), check.Show(a.LegalActions), "")
-	case !brinebellSameRanges(ranges, a.ActionRanges):
-		return r.fail(action, "actionRanges", "actionRanges gives advance's ticks while advance is legal", check.Show(ranges), check.Show(a.ActionRanges), "")
-	}
-	return nil
-}
-
 // envelope checks an accepted answer against the referee's run.
-func (r *brinebellReferee) envelope(action json.RawMessage, a *brinebellAnswer, from string) error {
+func (r *referee) envelope(e *rules.Envelope, a *answer, from string) error {
 	s := r.sim
-	fail := func(path, rule, want, got string) error { return r.fail(action, path, rule, want, got, "") }
 	if a.View == nil {
-		return fail("view", "an accepted answer has a view", "a view", "none")
+		return r.Fail("view", "an accepted answer has a view", "a view", "none")
 	}
-	if err := r.compareView(action, s.view(), *a.View, from); err != nil {
+	if err := r.compareView(s.view(), *a.View, from); err != nil {
 		return err
 	}
 	legal, ranges := s.legal()
@@ -280,48 +224,57 @@ func (r *brinebellReferee) envelope(action json.RawMessage, a *brinebellAnswer, 
 	if s.finished {
 		turn = "over"
 	}
-	result, hasResult := a.Raw["result"]
-	switch {
-	case a.State == "" || a.State != a.StateToken:
-		return fail("stateToken", "an answer carries its token as state and stateToken, the same value", check.Brief(a.State, 24), check.Brief(a.StateToken, 24))
-	case strings.TrimSpace(a.Observation) == "":
-		return fail("observation", "an answer says the view in sentences", "a text", `""`)
-	case a.Score != s.score:
-		return fail("score", "score is the points earned so far (view.score)", fmt.Sprint(s.score), fmt.Sprint(a.Score))
-	case a.GameOver != s.finished:
-		return fail("gameOver", "gameOver tells whether the run is over", fmt.Sprint(s.finished), fmt.Sprint(a.GameOver))
-	case a.Turn != turn:
-		return fail("turn", "turn is you while the run goes on, over after", turn, a.Turn)
-	case !hasResult:
-		return fail("result", "result is always present: null until the run ends", "present", "missing")
-	case !s.finished && result != nil:
-		return fail("result", "result is null until the run ends", "null", check.Show(result))
+	switch result := string(e.Result); {
+	case e.StateToken != e.State:
+		return r.Fail("stateToken", "an answer carries its token as state and stateToken, the same value", check.Brief(e.State, 24), check.Brief(e.StateToken, 24))
+	case strings.TrimSpace(e.Observation) == "":
+		return r.Fail("observation", "an answer says the view in sentences", "a text", `""`)
+	case e.Score == nil || *e.Score != s.score:
+		return r.Fail("score", "score is the points earned so far (view.score)", s.score, rules.OrNone(e.Score))
+	case e.GameOver != s.finished:
+		return r.Fail("gameOver", "gameOver tells whether the run is over", s.finished, e.GameOver)
+	case e.Turn != turn:
+		return r.Fail("turn", "turn is you while the run goes on, over after", turn, e.Turn)
+	case result == "":
+		return r.Fail("result", "result is always present: null until the run ends", "present", "missing")
+	case !s.finished && result != "null":
+		return r.Fail("result", "result is null until the run ends", "null", result)
 	case s.finished && check.DiffOf("", s.result(), a.Result) != nil:
-		return fail("result", "result reports the reason, score, deliveries, departures and clock of the end", check.Show(s.result()), check.Show(a.Result))
-	case !brinebellSameActions(legal, a.LegalActions):
-		return fail("legalActions", "legalActions lists every legal action: start; or advance (ticks 30), bank and an order per present ferry and open dock; or none",
-			check.Show(legal), check.Show(a.LegalActions))
-	case !brinebellSameRanges(ranges, a.ActionRanges):
-		return fail("actionRanges", "actionRanges gives advance's ticks (1..90) while advance is legal", check.Show(ranges), check.Show(a.ActionRanges))
+		return r.Fail("result", "result reports the reason, score, deliveries, departures and clock of the end", check.Show(s.result()), check.Show(a.Result))
 	}
-	seed, hasSeed := a.Raw["seed"]
-	switch {
-	case action == nil && r.seed != nil && (!hasSeed || fmt.Sprint(seed) != fmt.Sprint(*r.seed)):
-		return fail("seed", "a seed the caller chose is echoed on init", fmt.Sprint(*r.seed), fmt.Sprint(seed))
-	case action == nil && r.seed == nil && hasSeed:
-		return fail("seed", "a seed the server picked stays sealed until the run ends", "no seed", fmt.Sprint(seed))
-	case action != nil && hasSeed && (r.seed != nil || !s.finished):
-		return fail("seed", "the seed is sealed: reported only on the answer that ends a run whose seed the server picked", "no seed", fmt.Sprint(seed))
-	case r.seed == nil && s.finished && (!hasSeed || a.Seed == nil):
-		return fail("seed", "the answer that ends a run whose seed the server picked reports the seed", "a seed", "none")
+	if f := sameSet("legalActions", "legalActions lists every legal action: start; or advance (ticks 30), bank and an order per present ferry and open dock; or none", legal, e.LegalActions); f != nil {
+		return r.Place(f)
 	}
-	r.token, r.last = a.State, a
+	if f := sameSet("actionRanges", "actionRanges gives advance's ticks (1..90) while advance is legal", ranges, e.ActionRanges); f != nil {
+		return r.Place(f)
+	}
+	init, sealed := r.Step == 0, r.seed == nil
+	switch shown := e.Seed != nil; {
+	case init && sealed && shown:
+		return r.Fail("seed", "a seed the server picked stays sealed until the run ends", "no seed", *e.Seed)
+	case !init && shown && (!sealed || !s.finished):
+		return r.Fail("seed", "the seed is sealed: reported only on the answer that ends a run whose seed the server picked", "no seed", *e.Seed)
+	case sealed && s.finished && !shown:
+		return r.Fail("seed", "the answer that ends a run whose seed the server picked reports the seed", "a seed", "none")
+	}
+	r.last = a
 	return nil
+}
+
+// sameSet holds a list as sent to the one the rules call for, as sets.
+func sameSet[T any](path, rule string, want []T, got json.RawMessage) *check.Failure {
+	raw, _ := json.Marshal(want)
+	w, _ := rules.Keys(raw)
+	g, err := rules.Keys(got)
+	if err != nil {
+		return rules.Broke(path, rule, "a list", err.Error())
+	}
+	return rules.SetBreak(path, rule, w, g)
 }
 
 // compareView compares the view the rules call for with the one shown,
 // section by section, so a failure names the first rule broken.
-func (r *brinebellReferee) compareView(action json.RawMessage, want, got brinebellView, from string) error {
+func (r *referee) compareView(want, got view, from string) error {
 	type section struct {
 		path       string
 		want, got  any
@@ -367,9 +320,9 @@ func (r *brinebellReferee) compareView(action json.RawMessage, want, got brinebe
 		}
 		switch sec.path {
 		case "view.passengers":
-			if ids, gids := brinebellIDs(want.Passengers), brinebellIDs(got.Passengers); !slices.Equal(ids, gids) {
+			if ids, gids := idsOf(want.Passengers), idsOf(got.Passengers); !slices.Equal(ids, gids) {
 				path, w, g = "view.passengers[].id", check.Show(ids), check.Show(gids)
-			} else if i, ok := brinebellIndex(path, sec.path); ok {
+			} else if i, ok := indexIn(path, sec.path); ok {
 				path = strings.Replace(path, fmt.Sprintf("[%d]", i), fmt.Sprintf("[id=%d]", want.Passengers[i].ID), 1)
 			}
 		case "view.events":
@@ -385,17 +338,19 @@ func (r *brinebellReferee) compareView(action json.RawMessage, want, got brinebe
 			if i < len(want.Events) {
 				w, kind = want.Events[i].String(), want.Events[i].Kind
 			}
-			if er := brinebellEventRules[kind]; er != "" {
+			if er := eventRules[kind]; er != "" {
 				rule = er
 			}
 		}
-		return r.fail(action, path, rule, w, g, r.stepEvents(want, got, from))
+		f := r.Fail(path, rule, w, g)
+		f.Detail = r.stepEvents(want, got, from)
+		return f
 	}
 	return nil
 }
 
-// brinebellEventRules says which rule makes each kind of event.
-var brinebellEventRules = map[string]string{
+// eventRules says which rule makes each kind of event.
+var eventRules = map[string]string{
 	"deliver":    "scoring: a delivery is worth its base (100, 160, 180) plus 40 if patience*3 >= max*2, else 20 if patience*3 >= max",
 	"exchange":   "scoring: an exchange delivers its ferry's riders bound there and scores min(3, 1 + streak/8) x (their sum + 40 per delivery after the first)",
 	"milestone":  "scoring: 300 for every multiple of 20 the delivery count passes, outside the multiplier",
@@ -411,8 +366,8 @@ var brinebellEventRules = map[string]string{
 	"ferry_join": "unlocks: Ferry B joins, idle at Lantern, when passenger 24's batch is first due",
 }
 
-// brinebellIndex reads the list index right after root in path.
-func brinebellIndex(path, root string) (int, bool) {
+// indexIn reads the list index right after root in path.
+func indexIn(path, root string) (int, bool) {
 	var i int
 	_, err := fmt.Sscanf(strings.TrimPrefix(path, root), "[%d]", &i)
 	return i, err == nil
@@ -420,12 +375,12 @@ func brinebellIndex(path, root string) (int, bool) {
 
 // stepEvents lists the events the step should have made and the ones
 // shown, for a failure's detail.
-func (r *brinebellReferee) stepEvents(want, got brinebellView, from string) string {
+func (r *referee) stepEvents(want, got view, from string) string {
 	var b strings.Builder
 	if from != "" {
 		fmt.Fprintf(&b, "the step ran %s to tick %d\n", from, want.Clock)
 	}
-	lines := func(name string, es []brinebellEvent) {
+	lines := func(name string, es []event) {
 		l := make([]string, len(es))
 		for i, e := range es {
 			l[i] = e.String()
