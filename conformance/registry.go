@@ -4,6 +4,7 @@ import (
 	"github.com/agentgames/bundle/conformance/protocol"
 	"github.com/agentgames/bundle/conformance/rules"
 	"github.com/agentgames/bundle/conformance/rules/brinebell"
+	"github.com/agentgames/bundle/conformance/rules/tidebreakers"
 	"github.com/agentgames/bundle/conformance/rules/tinrail"
 	"github.com/agentgames/bundle/conformance/rules/tron"
 )
@@ -25,7 +26,7 @@ type Game struct {
 // them (a test holds it to the bundle's own registry, games.All).
 var Games = []Game{
 	{"brinebell", protocol.Brinebell, brinebell.Referee, nil},
-	{"tidebreakers", protocol.Tidebreakers, rules.Tidebreakers, nil},
+	{"tidebreakers", protocol.Tidebreakers, tidebreakers.Referee, nil},
 	{"tinrail", protocol.Tinrail, tinrail.Referee, nil},
 	{"tron", protocol.Tron, tron.Referee, tron.Directions},
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -49,12 +50,19 @@ func TestRefereesAreIndependent(t *testing.T) {
 	if len(implementationIn(deps[root])) == 0 {
 		t.Fatalf("%s imports the reference engines, but the test sees none of them in %v", root, deps[root])
 	}
+	harness, referees := root+"/rules", 0
 	for pkg, ds := range deps {
 		if pkg == root {
 			continue
 		}
+		if strings.HasPrefix(pkg, harness+"/") && slices.Contains(ds, harness) {
+			referees++
+		}
 		if bad := implementationIn(ds); len(bad) > 0 {
 			t.Errorf("%s depends on the bundle's implementation: %v", pkg, bad)
 		}
+	}
+	if referees < 4 {
+		t.Errorf("%d referee packages on the harness, want one a game at least: %v", referees, deps)
 	}
 }

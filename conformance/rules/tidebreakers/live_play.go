@@ -1,4 +1,4 @@
-package rules
+package tidebreakers
 
 import (
 	"context"
@@ -9,10 +9,8 @@ import (
 
 	"github.com/agentgames/bundle/conformance/check"
 	"github.com/agentgames/bundle/conformance/livewire"
+	"github.com/agentgames/bundle/conformance/rules"
 )
-
-// liveCaptainKinds are the documented captains.
-var liveCaptainKinds = []string{"sample", "strong", "random"}
 
 // liveSetup is one match the referee plays: how many seats, how many of
 // them are captains from the start (seats 1..bots), which captain, and
@@ -30,7 +28,7 @@ type liveSetup struct {
 // players-1 captains of each kind; one match in four has no greedy
 // agent, so that it lasts to the round cap.
 func liveSetupOf(seed int) liveSetup {
-	s := liveSetup{seed: seed, players: 2 + seed%3, captain: liveCaptainKinds[(seed/2)%3]}
+	s := liveSetup{seed: seed, players: 2 + seed%3, captain: captainNames[(seed/2)%3]}
 	if seed%2 == 1 {
 		s.captains = 1 + (seed/2)%(s.players-1)
 	}
@@ -58,12 +56,11 @@ func (s liveSetup) String() string {
 // liveMatch is one match the referee plays over HTTP.
 type liveMatch struct {
 	liveSetup
+	rules.Where
 	ctx     context.Context
 	t       check.Target
 	rng     *rand.Rand
 	code    string
-	step    int
-	action  json.RawMessage
 	tokens  []string // by seat; empty for captains
 	foreign string   // the token of another match's seat
 	bots    []bool
@@ -71,24 +68,18 @@ type liveMatch struct {
 	current *livewire.State
 }
 
-// fail places a failure at the last request.
+// fail places a failure at the last request, with a longer detail.
 func (m *liveMatch) fail(path, rule, want, got, detail string) *check.Failure {
-	return &check.Failure{Match: m.liveSetup.String() + m.codeNote(), Step: m.step, Action: m.action,
-		Path: path, Rule: rule, Want: want, Got: got, Detail: detail}
-}
-
-func (m *liveMatch) codeNote() string {
-	if m.code == "" {
-		return ""
-	}
-	return ", code " + m.code
+	f := m.Fail(path, rule, want, got)
+	f.Detail = detail
+	return f
 }
 
 // post sends one request of the match (seat names whose token the body
 // carries, -1 for none of the match's); the failure's Action shows the
 // call and the body with the token named, not written.
 func (m *liveMatch) post(path string, body map[string]any, seat int) (*check.Reply, error) {
-	m.step++
+	m.Step++
 	shown := map[string]any{"call": "POST " + path}
 	for k, v := range body {
 		shown[k] = v
@@ -103,7 +94,7 @@ func (m *liveMatch) post(path string, body map[string]any, seat int) (*check.Rep
 			shown["token"] = "<a token of no seat>"
 		}
 	}
-	m.action, _ = json.Marshal(shown)
+	m.Action, _ = json.Marshal(shown)
 	return m.t.JSON(m.ctx, "POST", path, body)
 }
 
@@ -130,7 +121,7 @@ func (m *liveMatch) get() (*livewire.State, error) {
 
 // play creates the match, fills it, and plays it to its end.
 func (s liveSetup) play(ctx context.Context, t check.Target) error {
-	m := &liveMatch{liveSetup: s, ctx: ctx, t: t, rng: rand.New(rand.NewPCG(uint64(s.seed), 0x71deb)), step: -1}
+	m := &liveMatch{liveSetup: s, Where: rules.Where{Name: s.String(), Step: -1}, ctx: ctx, t: t, rng: rand.New(rand.NewPCG(uint64(s.seed), 0x71deb))}
 	if err := m.open(); err != nil {
 		return err
 	}
@@ -143,8 +134,8 @@ func (s liveSetup) play(ctx context.Context, t check.Target) error {
 	}
 	m.current = first
 	for !m.current.Over {
-		if m.step > liveMaxSteps {
-			return m.fail("round", "every match ends by round 60", "an end", fmt.Sprintf("round %d after %d requests", m.current.Round, m.step), "")
+		if m.Step > liveMaxSteps {
+			return m.fail("round", "every match ends by round 60", "an end", fmt.Sprintf("round %d after %d requests", m.current.Round, m.Step), "")
 		}
 		if err := m.turn(); err != nil {
 			return err
@@ -162,7 +153,7 @@ func (m *liveMatch) open() error {
 	var j livewire.Joined
 	for i, body := range []map[string]any{{"players": 2, "name": "another match"},
 		{"players": m.players, "name": "referee 0", "bots": m.captains, "captain": m.captain}} {
-		m.step = -1
+		m.Step = -1
 		r, err := m.post("/api/matches", body, -1)
 		if err != nil {
 			return err
@@ -176,6 +167,7 @@ func (m *liveMatch) open() error {
 		}
 	}
 	m.code = j.Code
+	m.Name = m.liveSetup.String() + ", code " + m.code
 	if j.Seat != 0 || j.Token == "" {
 		return m.fail("seat", "the creator holds seat 0 and gets a token", "seat 0 and a token", fmt.Sprintf("seat %d, token %q", j.Seat, check.Brief(j.Token, 12)), "")
 	}
@@ -232,16 +224,16 @@ func (m *liveMatch) judgeStart(got *livewire.State) error {
 		return m.fail("turn", "captains reply inside the request that hands them the turn: a public state never waits on a captain", "a joined seat", livewire.Show(got.Turn), "")
 	}
 	empty := &livewire.State{Code: got.Code, Players: m.players, Seats: got.Seats}
-	var best []liveDiff
+	var best []*check.Failure
 	for _, o := range m.openers(got) {
-		model := liveOpening(m.players, o, m.bots)
-		var ds []liveDiff
+		model := opening(m.players, o)
+		var ds []*check.Failure
 		news, err := livewire.Entries(got.Log)
 		if err != nil {
 			return m.fail("log", "log entries are {round, kind, seat, from, to, sent, before, after, ending}", "log entries", err.Error(), "")
 		}
-		if d := model.settle(news, 0); d != nil {
-			ds = []liveDiff{*d}
+		if f := model.settle(m.bots, news, 0); f != nil {
+			ds = []*check.Failure{f}
 		} else {
 			ds = model.diff(empty, got)
 		}
@@ -253,7 +245,7 @@ func (m *liveMatch) judgeStart(got *livewire.State) error {
 			best = ds
 		}
 	}
-	return m.diffFailure(best, "the match starts with seats in the corners at strength 4, wild islands at 2, round 1, supply 3")
+	return m.FailAll(best, "the match starts with seats in the corners at strength 4, wild islands at 2, round 1, supply 3")
 }
 
 // openers are the seats that may have opened: the first joined seat to
@@ -271,18 +263,6 @@ func (m *liveMatch) openers(got *livewire.State) []int {
 		out = append(out, o)
 	}
 	return out
-}
-
-func (m *liveMatch) diffFailure(ds []liveDiff, context string) error {
-	var lines []string
-	for i, d := range ds {
-		if i == 12 {
-			lines = append(lines, fmt.Sprintf("... and %d more", len(ds)-i))
-			break
-		}
-		lines = append(lines, fmt.Sprintf("%s: want %s, got %s (%s)", d.path, d.want, d.got, d.rule))
-	}
-	return m.fail(ds[0].path, ds[0].rule, ds[0].want, ds[0].got, context+"\n"+strings.Join(lines, "\n"))
 }
 
 // turn plays one action of the seat to act, sometimes after a refused
@@ -304,7 +284,7 @@ func (m *liveMatch) turn() error {
 	if err := m.decode(r, &got, "a legal action of the seat to act is accepted with the public state"); err != nil {
 		return err
 	}
-	model := liveModelOf(prev, m.opener, m.bots)
+	model := publicGame(prev, m.opener)
 	switch v.op {
 	case "supply":
 		model.supply(v.tile, v.amount)
@@ -317,14 +297,14 @@ func (m *liveMatch) turn() error {
 	if err != nil {
 		return m.fail("log", "log entries are {round, kind, seat, from, to, sent, before, after, ending}", "log entries", err.Error(), "")
 	}
-	if d := model.settle(news, len(prev.Log)); d != nil {
-		return m.diffFailure([]liveDiff{*d}, "a captain's turn inside the request")
+	if f := model.settle(m.bots, news, len(prev.Log)); f != nil {
+		return m.FailAll([]*check.Failure{f}, "a captain's turn inside the request")
 	}
-	if ds := model.diff(prev, &got); len(ds) > 0 {
-		return m.diffFailure(ds, "the public state after the action (and the captains' turns it hands on)")
+	if fs := model.diff(prev, &got); len(fs) > 0 {
+		return m.FailAll(fs, "the public state after the action (and the captains' turns it hands on)")
 	}
 	m.current = &got
-	if m.step%16 == 0 {
+	if m.Step%16 == 0 {
 		return m.same("GET after an action")
 	}
 	return nil

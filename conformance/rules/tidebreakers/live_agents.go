@@ -1,4 +1,4 @@
-package rules
+package tidebreakers
 
 import "github.com/agentgames/bundle/conformance/livewire"
 
@@ -26,8 +26,8 @@ func liveRoutes(s *livewire.State, seat int) [][2]int {
 		if t.Owner == nil || *t.Owner != seat || t.Strength < 2 {
 			continue
 		}
-		for _, to := range []int{f - 5, f - 1, f + 1, f + 5} {
-			if to >= 0 && to < liveIslands && liveAdjacent(f, to) && !liveHolds(s, to, seat) {
+		for _, to := range neighbours(f) {
+			if !liveHolds(s, to, seat) {
 				out = append(out, [2]int{f, to})
 			}
 		}
@@ -57,8 +57,8 @@ func (m *liveMatch) choose(s *livewire.State, seat int) liveMove {
 		}
 		best, gap := own[0], 1<<30
 		for _, f := range own {
-			for _, to := range []int{f - 5, f - 1, f + 1, f + 5} {
-				if to >= 0 && to < liveIslands && liveAdjacent(f, to) && !liveHolds(s, to, seat) {
+			for _, to := range neighbours(f) {
+				if !liveHolds(s, to, seat) {
 					g := s.Tiles[to].Strength - s.Tiles[f].Strength
 					if s.Tiles[to].Owner != nil {
 						g -= 1000

@@ -1,4 +1,4 @@
-package rules
+package tidebreakers
 
 import (
 	"encoding/json"
@@ -59,22 +59,20 @@ func (m *liveMatch) probes(s *livewire.State, seat int) []liveProbe {
 	}
 	illegal(liveMove{op: "supply", tile: own[0], amount: 1}, "no supply is left to place")
 	for _, f := range own {
-		for _, to := range []int{f - 5, f - 1, f + 1, f + 5} {
-			if to >= 0 && to < liveIslands && liveAdjacent(f, to) {
-				if liveHolds(s, to, seat) && s.Tiles[f].Strength >= 2 {
-					illegal(liveMove{op: "attack", from: f, to: to, send: 1}, "an expedition goes to an island the seat does not hold")
-				} else if !liveHolds(s, to, seat) && s.Tiles[f].Strength >= 1 && s.Tiles[f].Strength < 16384 {
-					illegal(liveMove{op: "attack", from: f, to: to, send: s.Tiles[f].Strength}, "an expedition leaves at least 1 behind")
-				}
+		for _, to := range neighbours(f) {
+			if liveHolds(s, to, seat) && s.Tiles[f].Strength >= 2 {
+				illegal(liveMove{op: "attack", from: f, to: to, send: 1}, "an expedition goes to an island the seat does not hold")
+			} else if !liveHolds(s, to, seat) && s.Tiles[f].Strength >= 1 && s.Tiles[f].Strength < 16384 {
+				illegal(liveMove{op: "attack", from: f, to: to, send: s.Tiles[f].Strength}, "an expedition leaves at least 1 behind")
 			}
 		}
-		if to := (f + 12) % liveIslands; !liveAdjacent(f, to) && !liveHolds(s, to, seat) && s.Tiles[f].Strength >= 2 {
+		if to := (f + 12) % islands; !adjacent(f, to) && !liveHolds(s, to, seat) && s.Tiles[f].Strength >= 2 {
 			illegal(liveMove{op: "attack", from: f, to: to, send: 1}, "an expedition goes to an island sharing an edge")
 		}
 	}
 	for _, f := range other {
-		for _, to := range []int{f - 5, f - 1, f + 1, f + 5} {
-			if to >= 0 && to < liveIslands && liveAdjacent(f, to) && !liveHolds(s, to, seat) && s.Tiles[f].Strength >= 2 {
+		for _, to := range neighbours(f) {
+			if !liveHolds(s, to, seat) && s.Tiles[f].Strength >= 2 {
 				illegal(liveMove{op: "attack", from: f, to: to, send: 1}, "an expedition leaves from an island the seat holds")
 			}
 		}

@@ -1,4 +1,4 @@
-package rules
+package tidebreakers
 
 // This file holds the agents the Tidebreakers referee plays with: random
 // (random legal actions), adversarial (illegal and malformed actions mixed
@@ -7,20 +7,20 @@ package rules
 
 import "fmt"
 
-// tidebreakersInt points at v.
-func tidebreakersInt(v int) *int { return &v }
+// intPtr points at v.
+func intPtr(v int) *int { return &v }
 
 // random is a random legal action: one of legalActions, with its amount or
 // send drawn from actionRanges.
-func (m *tidebreakersMatch) random() tidebreakersAction {
+func (m *match) random() action {
 	la := m.last.LegalActions
 	a := la[m.rng.IntN(len(la))]
 	for _, r := range m.last.ActionRanges {
 		switch {
 		case a.Type == "supply" && r.Type == "supply":
-			a.Amount = tidebreakersInt(r.Min + m.rng.IntN(r.Max-r.Min+1))
+			a.Amount = intPtr(r.Min + m.rng.IntN(r.Max-r.Min+1))
 		case a.Type == "attack" && r.Type == "attack" && r.From != nil && a.From != nil && *r.From == *a.From:
-			a.Send = tidebreakersInt(r.Min + m.rng.IntN(r.Max-r.Min+1))
+			a.Send = intPtr(r.Min + m.rng.IntN(r.Max-r.Min+1))
 		}
 	}
 	return a
@@ -30,40 +30,42 @@ func (m *tidebreakersMatch) random() tidebreakersAction {
 // or all at once, then an expedition it cannot win (often leaving a
 // garrison at exactly 0), the capture of a garrison at 0, a pass, or its
 // best capture, a rival's island before a wild one (to eliminate rivals).
-func (m *tidebreakersMatch) adversary() tidebreakersAction {
+func (m *match) adversary() action {
 	g := m.game
 	if g.phase == "supply" {
 		var held []int
-		for i, o := range g.owner {
+		for i := range g.cells {
+			o := g.owner(i)
 			if o == 0 {
 				held = append(held, i)
 			}
 		}
-		amount := g.supplyLeft
+		amount := g.left
 		if m.rng.IntN(2) == 0 {
 			amount = 1
 		}
-		return tidebreakersAction{Type: "supply", Tile: tidebreakersInt(held[m.rng.IntN(len(held))]), Amount: tidebreakersInt(amount)}
+		return action{Type: "supply", Tile: intPtr(held[m.rng.IntN(len(held))]), Amount: intPtr(amount)}
 	}
 	type route struct{ from, to, max int }
 	var routes, zero, losing []route
 	best, bestSurplus := route{}, 0
-	for from, o := range g.owner {
-		if o != 0 || g.strength[from] < 2 {
+	for from := range g.cells {
+		o := g.owner(from)
+		if o != 0 || g.strength(from) < 2 {
 			continue
 		}
-		for _, to := range tidebreakersNeighbours(from) {
-			if g.owner[to] == 0 {
+		for _, to := range neighbours(from) {
+			if g.owner(to) == 0 {
 				continue
 			}
-			r := route{from, to, g.strength[from] - 1}
+			r := route{from, to, g.strength(from) - 1}
 			routes = append(routes, r)
-			s := r.max - g.strength[to]
-			if s > 0 && g.owner[to] >= 0 {
-				s += tidebreakersIslands * tidebreakersMaxRounds * tidebreakersMaxSupply // a rival's island first
+			s := r.max - g.strength(to)
+			if s > 0 && g.owner(to) >= 0 {
+				s += islands * maxRounds * maxSupply // a rival's island first
 			}
 			switch {
-			case g.strength[to] == 0:
+			case g.strength(to) == 0:
 				zero = append(zero, r)
 			case s > bestSurplus:
 				best, bestSurplus = r, s
@@ -72,8 +74,8 @@ func (m *tidebreakersMatch) adversary() tidebreakersAction {
 			}
 		}
 	}
-	attack := func(r route, send int) tidebreakersAction {
-		return tidebreakersAction{Type: "attack", From: tidebreakersInt(r.from), To: tidebreakersInt(r.to), Send: tidebreakersInt(send)}
+	attack := func(r route, send int) action {
+		return action{Type: "attack", From: intPtr(r.from), To: intPtr(r.to), Send: intPtr(send)}
 	}
 	switch k := m.rng.IntN(10); {
 	case len(zero) > 0 && k < 7:
@@ -86,19 +88,20 @@ func (m *tidebreakersMatch) adversary() tidebreakersAction {
 		return attack(r, 1+m.rng.IntN(r.max))
 	case len(routes) > 0 && k < 5:
 		r := routes[m.rng.IntN(len(routes))]
-		return attack(r, min(r.max, g.strength[r.to])) // exactly the garrison when it can: 0 left
+		return attack(r, min(r.max, g.strength(r.to))) // exactly the garrison when it can: 0 left
 	case bestSurplus > 0 && k >= 5:
 		return attack(best, best.max)
 	}
-	return tidebreakersAction{Type: "pass"}
+	return action{Type: "pass"}
 }
 
 // illegal is an action the rules refuse now, and the code the refusal
 // must carry.
-func (m *tidebreakersMatch) illegal() (string, string) {
+func (m *match) illegal() (string, string) {
 	g := m.game
 	var held, other []int
-	for i, o := range g.owner {
+	for i := range g.cells {
+		o := g.owner(i)
 		if o == 0 {
 			held = append(held, i)
 		} else {
@@ -106,7 +109,7 @@ func (m *tidebreakersMatch) illegal() (string, string) {
 		}
 	}
 	h := held[m.rng.IntN(len(held))]
-	n := tidebreakersNeighbours(h)
+	n := neighbours(h)
 	cands := [][2]string{
 		{`{"type":"pass","tile":0}`, "invalid_action"},
 		{`{"type":"supply","tile":25,"amount":1}`, "invalid_action"},
@@ -118,13 +121,13 @@ func (m *tidebreakersMatch) illegal() (string, string) {
 		o := other[m.rng.IntN(len(other))]
 		cands = append(cands,
 			[2]string{fmt.Sprintf(`{"type":"supply","tile":%d,"amount":1}`, o), "illegal_action"},
-			[2]string{fmt.Sprintf(`{"type":"attack","from":%d,"to":%d,"send":1}`, o, tidebreakersNeighbours(o)[0]), "illegal_action"})
+			[2]string{fmt.Sprintf(`{"type":"attack","from":%d,"to":%d,"send":1}`, o, neighbours(o)[0]), "illegal_action"})
 	}
-	far := (h + 12) % tidebreakersIslands // 12 or 13 apart: never adjacent
+	far := (h + 12) % islands // 12 or 13 apart: never adjacent
 	cands = append(cands, [2]string{fmt.Sprintf(`{"type":"attack","from":%d,"to":%d,"send":1}`, h, far), "illegal_action"})
 	if g.phase == "supply" {
-		over := [2]string{fmt.Sprintf(`{"type":"supply","tile":%d,"amount":%d}`, h, g.supplyLeft+1), "illegal_action"}
-		if g.supplyLeft+1 > tidebreakersMaxSupply {
+		over := [2]string{fmt.Sprintf(`{"type":"supply","tile":%d,"amount":%d}`, h, g.left+1), "illegal_action"}
+		if g.left+1 > maxSupply {
 			over[1] = "invalid_action"
 		}
 		cands = append(cands, over, [2]string{`{"type":"pass"}`, "illegal_action"},
@@ -132,10 +135,10 @@ func (m *tidebreakersMatch) illegal() (string, string) {
 	} else {
 		cands = append(cands, [2]string{fmt.Sprintf(`{"type":"supply","tile":%d,"amount":1}`, h), "illegal_action"})
 		for _, to := range n {
-			if g.owner[to] == 0 {
+			if g.owner(to) == 0 {
 				cands = append(cands, [2]string{fmt.Sprintf(`{"type":"attack","from":%d,"to":%d,"send":1}`, h, to), "illegal_action"})
-			} else if g.strength[h] > 0 {
-				cands = append(cands, [2]string{fmt.Sprintf(`{"type":"attack","from":%d,"to":%d,"send":%d}`, h, to, g.strength[h]), "illegal_action"})
+			} else if g.strength(h) > 0 {
+				cands = append(cands, [2]string{fmt.Sprintf(`{"type":"attack","from":%d,"to":%d,"send":%d}`, h, to, g.strength(h)), "illegal_action"})
 			}
 		}
 	}
@@ -148,17 +151,18 @@ func (m *tidebreakersMatch) illegal() (string, string) {
 // surplus, a rival's island before a wild one, and no more wild islands
 // once it holds 9 (so that it eliminates before it conquers); a pass when
 // none captures.
-func (m *tidebreakersMatch) conqueror() tidebreakersAction {
+func (m *match) conqueror() action {
 	g := m.game
 	if g.phase == "supply" {
 		best, bestScore := -1, -1
-		for i, o := range g.owner {
+		for i := range g.cells {
+			o := g.owner(i)
 			if o != 0 {
 				continue
 			}
-			score := g.strength[i]
-			for _, n := range tidebreakersNeighbours(i) {
-				if g.owner[n] > 0 {
+			score := g.strength(i)
+			for _, n := range neighbours(i) {
+				if g.owner(n) > 0 {
 					score += 1 << 20
 					break
 				}
@@ -167,25 +171,26 @@ func (m *tidebreakersMatch) conqueror() tidebreakersAction {
 				best, bestScore = i, score
 			}
 		}
-		return tidebreakersAction{Type: "supply", Tile: tidebreakersInt(best), Amount: tidebreakersInt(g.supplyLeft)}
+		return action{Type: "supply", Tile: intPtr(best), Amount: intPtr(g.left)}
 	}
-	held, _ := g.count(0)
-	a, bestScore := tidebreakersAction{Type: "pass"}, 0
-	for from, o := range g.owner {
-		if o != 0 || g.strength[from] < 2 {
+	held := g.count(0)
+	a, bestScore := action{Type: "pass"}, 0
+	for from := range g.cells {
+		o := g.owner(from)
+		if o != 0 || g.strength(from) < 2 {
 			continue
 		}
-		for _, to := range tidebreakersNeighbours(from) {
-			s := g.strength[from] - 1 - g.strength[to]
-			if g.owner[to] == 0 || s <= 0 || (g.owner[to] < 0 && held >= tidebreakersWin-4) {
+		for _, to := range neighbours(from) {
+			s := g.strength(from) - 1 - g.strength(to)
+			if g.owner(to) == 0 || s <= 0 || (g.owner(to) < 0 && held >= win-4) {
 				continue
 			}
-			if g.owner[to] > 0 {
+			if g.owner(to) > 0 {
 				s += 1 << 20
 			}
 			if s > bestScore {
 				bestScore = s
-				a = tidebreakersAction{Type: "attack", From: tidebreakersInt(from), To: tidebreakersInt(to), Send: tidebreakersInt(g.strength[from] - 1)}
+				a = action{Type: "attack", From: intPtr(from), To: intPtr(to), Send: intPtr(g.strength(from) - 1)}
 			}
 		}
 	}
