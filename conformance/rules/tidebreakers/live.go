@@ -44,5 +44,3 @@ func liveChecks(seeds int) []check.Check {
 	}
 	return out
 }
-
-func liveSameInt(a, b *int) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }

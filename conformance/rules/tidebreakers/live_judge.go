@@ -201,3 +201,7 @@ func (g *game) diff(prev, got *livewire.State) []*check.Failure {
 	}
 	return out
 }
+
+// liveSameInt reports whether two optional numbers are equal, null and
+// null included.
+func liveSameInt(a, b *int) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
