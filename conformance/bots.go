@@ -27,8 +27,8 @@ type Exchanges struct {
 // options (the grid, say). Message is the body exactly as the arena sends
 // it. Reply is the reference bot's reply; any bot must reply an object
 // with the same keys, a "name" with any string, and a "play" among Safe:
-// the moves that do not lose the round for certain (any direction when
-// every move loses).
+// the moves that do not lose the round for certain (any move of the game
+// when every move loses).
 type Exchange struct {
 	Name    string          `json:"name"`
 	Query   string          `json:"query,omitempty"`
@@ -36,9 +36,6 @@ type Exchange struct {
 	Reply   json.RawMessage `json:"reply"`
 	Safe    []string        `json:"safe,omitempty"`
 }
-
-// Directions are the moves a Tron bot may play.
-var Directions = []string{"x+", "x-", "y+", "y-"}
 
 // LoadExchanges reads golden/bots/<game>.json; an empty game reads every
 // game's.
@@ -71,8 +68,8 @@ func LoadExchanges(fsys fs.FS, game string) ([]Exchanges, error) {
 }
 
 // Check holds a bot's answer to the exchange's message to what any bot
-// may reply.
-func (e *Exchange) Check(status int, body []byte) error {
+// may reply; plays are the moves of the game (Game.Plays).
+func (e *Exchange) Check(status int, body []byte, plays []string) error {
 	if status != 200 {
 		return fmt.Errorf("status %d (%s), want 200", status, brief(string(body)))
 	}
@@ -99,8 +96,8 @@ func (e *Exchange) Check(status int, body []byte) error {
 			return fmt.Errorf("%q is %s, want a string", k, check.Show(v))
 		case k == "play" && len(e.Safe) > 0 && !slices.Contains(e.Safe, s):
 			return fmt.Errorf("play %q loses the round; the safe moves are %s", s, strings.Join(e.Safe, ", "))
-		case k == "play" && !slices.Contains(Directions, s):
-			return fmt.Errorf("play %q is not one of %s", s, strings.Join(Directions, ", "))
+		case k == "play" && !slices.Contains(plays, s):
+			return fmt.Errorf("play %q is not one of %s", s, strings.Join(plays, ", "))
 		}
 	}
 	return nil

@@ -121,7 +121,7 @@ func levelChecks(level, game string, opts Options) ([]check.Check, error) {
 		}
 		return g.Referee(seeds), nil
 	}
-	return goldenChecks(game, opts.Exact)
+	return goldenChecks(game, g.Plays, opts.Exact)
 }
 
 // What the golden level holds that the cards leave open.
@@ -132,8 +132,8 @@ const (
 )
 
 // goldenChecks replay game's golden cases (exactly, or comparing facts
-// only) and send its bot exchanges.
-func goldenChecks(game string, exact bool) ([]check.Check, error) {
+// only) and send its bot exchanges, whose bot plays one of plays.
+func goldenChecks(game string, plays []string, exact bool) ([]check.Check, error) {
 	cases, err := Load(golden.Files, game)
 	if err != nil {
 		return nil, err
@@ -161,7 +161,7 @@ func goldenChecks(game string, exact bool) ([]check.Check, error) {
 				Run: func(ctx context.Context, t check.Target) error {
 					status, body, err := t.Loop().Bot(ctx, x.Game, e.Query, []byte(e.Message))
 					if err == nil {
-						err = e.Check(status, body)
+						err = e.Check(status, body, plays)
 					}
 					if err != nil {
 						return &check.Failure{Match: "bot endpoint of " + x.Game + ": " + e.Name, Step: -1, Rule: err.Error()}

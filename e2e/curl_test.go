@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/agentgames/bundle/conformance"
+	"github.com/agentgames/bundle/conformance/rules/tron"
 	"github.com/agentgames/bundle/golden"
 	"github.com/agentgames/bundle/internal/testserver"
 )
@@ -44,7 +45,7 @@ func TestBotEndpointUnderCurl(t *testing.T) {
 			}
 			cut := bytes.LastIndexByte(out, '\n') // -w writes the status after the body's last newline
 			code, _ := strconv.Atoi(string(out[cut+1:]))
-			if err := ex.Check(code, out[:cut]); err != nil {
+			if err := ex.Check(code, out[:cut], tron.Directions); err != nil {
 				t.Errorf("%s (%s): %v", ex.Name, method, err)
 			}
 		}

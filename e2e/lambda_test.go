@@ -280,6 +280,7 @@ func exchangeBots(t *testing.T, e *emulator, game string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	g, _ := conformance.GameOf(game)
 	for _, x := range all {
 		for i, ex := range x.Exchanges {
 			path := "/api/bots/" + game + "?" + ex.Query
@@ -290,7 +291,7 @@ func exchangeBots(t *testing.T, e *emulator, game string) {
 			for _, ev := range evs {
 				res, err := e.invoke(ev)
 				if err == nil {
-					err = ex.Check(res.StatusCode, []byte(res.Body))
+					err = ex.Check(res.StatusCode, []byte(res.Body), g.Plays)
 				}
 				if err != nil {
 					t.Errorf("bot exchange %q by %s: %v", ex.Name, ev.RequestContext.HTTP.Method, err)

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/agentgames/bundle/conformance/check"
-	"github.com/agentgames/bundle/conformance/rules"
+	"github.com/agentgames/bundle/conformance/rules/tidebreakers"
 )
 
 // TestTidebreakersMutants: the Tidebreakers referee catches every broken
@@ -26,7 +26,7 @@ func TestTidebreakersMutants(t *testing.T) {
 // the protocol level catches first.
 func TestTidebreakersRefereeCatchesEveryMutant(t *testing.T) {
 	t.Parallel()
-	all := rules.Tidebreakers(seeds)
+	all := tidebreakers.Referee(seeds)
 	var referee []check.Check
 	for _, c := range all {
 		if strings.Contains(c.Name, "-agent-seed") {

@@ -1,10 +1,22 @@
 // Package rules is the rules level of the conformance suite: one referee a
-// game, each driving an implementation with random and adversarial agents
-// over many seeds and checking every transition from what the API shows
-// alone, without knowing the generator. A referee reads answers into its
-// own types, written from the documented wire format; it imports no engine
-// and no game package of this bundle, so it judges this implementation as
-// it judges any other.
+// game, each in its own package below this one, driving an implementation
+// with random and adversarial agents over many seeds and checking every
+// transition from what the API shows alone, without knowing the
+// generator. A referee reads answers into its own types, written from the
+// documented wire format; it imports no engine, no game package and not
+// the play service of this bundle (a test holds every package here to
+// that), so it judges this implementation as it judges any other.
+//
+// This package is the harness the referees share. A Match plays over the
+// stateless loop: it opens a match (a chosen seed echoed and dealing the
+// same match twice), sends actions with the token of the answer before,
+// counts the steps, decodes the Envelope every game's answer shares
+// beside the game's own fields, and makes the probes every referee makes:
+// a refused action must hand back the token unchanged and change nothing
+// (Refuse), and once the match is over no action is legal and one more is
+// refused game_over (AfterEnd). Where places a failure at the request that
+// showed it (the match, the step, the action sent, the field), and Broke,
+// FailAll and SetBreak write the rule broken.
 package rules
 
 import "github.com/agentgames/bundle/conformance/check"

@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/agentgames/bundle/conformance"
+	referee "github.com/agentgames/bundle/conformance/rules/tron"
 	"github.com/agentgames/bundle/engines/rng"
 	engine "github.com/agentgames/bundle/engines/tron"
 	"github.com/agentgames/bundle/engines/tron/bots"
@@ -119,7 +120,7 @@ func exchangeMessages(t *testing.T) []conformance.Exchange {
 func safeMoves(s *engine.State, p int) []string {
 	var out []string
 	h := s.Head(p)
-	for _, name := range conformance.Directions {
+	for _, name := range referee.Directions {
 		d, _ := engine.ParseDir(name)
 		if x, y := engine.Step(h.X, h.Y, d); s.Free(x, y) {
 			out = append(out, name)
@@ -154,7 +155,7 @@ func TestBotExchanges(t *testing.T) {
 		if _, ok := reply.(map[string]string)["play"]; ok {
 			e.Safe = safeOf(t, e, options)
 		}
-		if err := e.Check(200, e.Reply); err != nil {
+		if err := e.Check(200, e.Reply, referee.Directions); err != nil {
 			t.Errorf("%s: %v", e.Name, err)
 		}
 		got.Exchanges = append(got.Exchanges, e)
