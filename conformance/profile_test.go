@@ -17,7 +17,7 @@ import (
 
 // cardDialect is an implementation written from the cards alone, made by
 // rewriting this bundle's answers wherever the cards leave a decision
-// open: create answers 200, errors are {error: message} with 400 for
+// open: create answers 201, errors are {error: message} with 400 for
 // every refusal but 404, the public state has only the card's fields
 // (phases named otherwise, the tile counts as player_tiles, the log's
 // recent part), an action of a live match answers {ok: true}, a join
@@ -45,7 +45,9 @@ func (d cardDialect) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case m == nil:
 	case strings.HasPrefix(path, "/api/matches"):
 		m = cardLive(r.Method, path, m)
-		status = http.StatusOK
+		if r.Method == http.MethodPost && path == "/api/matches" {
+			status = http.StatusCreated
+		}
 	case strings.HasPrefix(path, "/api/games/") && m["ok"] == false:
 		m = map[string]any{"ok": false, "reason": m["reason"], "legalActions": m["legalActions"]}
 	case strings.HasPrefix(path, "/api/games/"):
@@ -86,8 +88,8 @@ func cardLive(method, path string, m map[string]any) map[string]any {
 	return m
 }
 
-// runProfile runs the protocol level of every game against h under
-// profile, and answers the results.
+// runProfile runs levels of every game against h under profile, two
+// seeds a referee, and answers the results.
 func runProfile(t *testing.T, h http.Handler, profile check.Profile, levels ...string) []conformance.Result {
 	t.Helper()
 	cs, err := conformance.Checks(conformance.Options{Levels: levels, Seeds: 2, Profile: profile})
@@ -99,14 +101,14 @@ func runProfile(t *testing.T, h http.Handler, profile check.Profile, levels ...s
 
 // TestCardProfileJudgesACardImplementation: an implementation that
 // decides what the cards leave open otherwise than this bundle passes
-// every check of the cards' profile, the live match's twelve included
-// (the ones of this bundle's contract reported skipped, with what the
-// cards leave open), and fails the bundle's profile.
+// every check of the cards' profile, the live matches' protocol checks
+// and referee included (the checks of this bundle's contract reported
+// skipped, with what the cards leave open), and fails the bundle's.
 func TestCardProfileJudgesACardImplementation(t *testing.T) {
 	t.Parallel()
 	dialect := cardDialect{testserver.WithLive(t, nil)}
-	ran, skipped := 0, 0
-	for _, r := range runProfile(t, dialect, check.Card, check.Protocol) {
+	ran, skipped, live := 0, 0, 0
+	for _, r := range runProfile(t, dialect, check.Card, check.Protocol, check.Rules) {
 		switch {
 		case r.Skipped() != "":
 			skipped++
@@ -118,20 +120,25 @@ func TestCardProfileJudgesACardImplementation(t *testing.T) {
 		default:
 			ran++
 			if strings.HasPrefix(r.Name, "live/") {
-				t.Logf("ran %s", r.Ref())
+				live++
 			}
 		}
 	}
-	t.Logf("card profile: %d ran, %d skipped", ran, skipped)
+	t.Logf("card profile: %d ran (%d of live matches), %d skipped", ran, live, skipped)
+	if live != 9+2 {
+		t.Errorf("%d live checks ran under the cards' profile, want the 9 protocol checks and 2 referee matches", live)
+	}
 	failed := map[string]int{}
-	for _, r := range runProfile(t, dialect, check.Bundle, check.Protocol) {
+	for _, r := range runProfile(t, dialect, check.Bundle, check.Protocol, check.Rules) {
 		if r.Failure() != nil {
-			failed[r.Game]++
+			failed[r.Game+"/"+r.Level]++
 		}
 	}
 	for _, game := range conformance.Slugs() {
-		if failed[game] == 0 {
-			t.Errorf("the bundle's profile passes every %s protocol check against the card dialect", game)
+		for _, level := range []string{check.Protocol, check.Rules} {
+			if failed[game+"/"+level] == 0 {
+				t.Errorf("the bundle's profile passes every %s %s check against the card dialect", game, level)
+			}
 		}
 	}
 }
@@ -139,7 +146,7 @@ func TestCardProfileJudgesACardImplementation(t *testing.T) {
 // TestCardProfilePassesTheBundle: this bundle implements the cards too.
 func TestCardProfilePassesTheBundle(t *testing.T) {
 	t.Parallel()
-	for _, r := range runProfile(t, testserver.WithLive(t, nil), check.Card, check.Protocol) {
+	for _, r := range runProfile(t, testserver.WithLive(t, nil), check.Card, check.Protocol, check.Rules) {
 		if r.Failure() != nil {
 			t.Errorf("%s: %v", r.Ref(), r.Err)
 		}
@@ -147,7 +154,7 @@ func TestCardProfilePassesTheBundle(t *testing.T) {
 }
 
 // TestCardProfileStillJudgesTheRules: the cards' profile fails a live
-// match whose expeditions break the card's combat rule.
+// match that breaks the card's opening, at both levels.
 func TestCardProfileStillJudgesTheRules(t *testing.T) {
 	t.Parallel()
 	broken := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -160,13 +167,13 @@ func TestCardProfileStillJudgesTheRules(t *testing.T) {
 		w.WriteHeader(rec.Code)
 		w.Write(body)
 	})
-	judged := false
-	for _, r := range runProfile(t, broken, check.Card, check.Protocol) {
-		if r.Ref() == "tidebreakers/protocol/live/combat" {
-			judged = r.Failure() != nil
-		}
+	judged := map[string]bool{}
+	for _, r := range runProfile(t, broken, check.Card, check.Protocol, check.Rules) {
+		judged[r.Ref()] = r.Failure() != nil
 	}
-	if !judged {
-		t.Error("live/combat passes, or is missing, against a match whose first corner island starts with 5")
+	for _, ref := range []string{"tidebreakers/protocol/live/combat", "tidebreakers/rules/live/match-00", "tidebreakers/rules/live/match-01"} {
+		if !judged[ref] {
+			t.Errorf("%s passes, or is missing, against a match whose first corner island starts with 5", ref)
+		}
 	}
 }

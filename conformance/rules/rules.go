@@ -27,3 +27,10 @@ type Referee func(seeds int) []check.Check
 
 // DefaultSeeds is how many seeds each game's referee plays by default.
 const DefaultSeeds = 20
+
+// LoopOpen is what the referees of the stateless loop hold that the cards
+// leave open: they follow a match through this bundle's view, events and
+// result (openapi.yaml), and the cards fix no view of the board, so under
+// the cards' profile their checks are skipped with it.
+const LoopOpen = "the referee follows the match through this bundle's view, events and result (openapi.yaml); " +
+	"the cards fix no view of the board, only the observation text, legalActions, score and gameOver"

@@ -95,10 +95,10 @@ func Referee(seeds int) []check.Check {
 				Run: func(ctx context.Context, t check.Target) error {
 					_, err := play(ctx, t, &seed, seed, ag)
 					return err
-				}})
+				}, BundleOnly: rules.LoopOpen})
 		}
 	}
-	return append(cs, check.Check{Game: "brinebell", Level: check.Rules, Name: "sealed-seed-replay", Run: sealed})
+	return append(cs, check.Check{Game: "brinebell", Level: check.Rules, Name: "sealed-seed-replay", Run: sealed, BundleOnly: rules.LoopOpen})
 }
 
 // referee plays one match and judges every answer.

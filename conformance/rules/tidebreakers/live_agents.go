@@ -51,7 +51,7 @@ func (m *liveMatch) choose(s *livewire.State, seat int) liveMove {
 		}
 	}
 	greedy := m.greedy[seat]
-	if s.Phase == "supply" {
+	if s.SupplyLeft > 0 { // the supply phase, whatever its name
 		if !greedy {
 			return liveMove{op: "supply", tile: own[m.rng.IntN(len(own))], amount: 1 + m.rng.IntN(s.SupplyLeft)}
 		}

@@ -8,6 +8,7 @@ package tidebreakers
 import (
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/agentgames/bundle/conformance/check"
 	"github.com/agentgames/bundle/conformance/livewire"
@@ -26,14 +27,17 @@ func livePhase(phase string) string {
 	return phase
 }
 
-// publicGame is the account of a public state the referee has judged,
-// opener first in the order of play; its log starts empty, to hold what
-// the next request adds.
-func publicGame(s *livewire.State, opener int) *game {
-	g := &game{players: s.Players, opener: opener, total: make([]int, s.Players),
-		round: s.Round, turn: ptrOr(s.Turn, -1), left: s.SupplyLeft, phase: s.Phase, winner: ptrOr(s.Winner, -1), ending: s.Ending}
-	if g.phase == "attack" {
-		g.phase = expeditionPhase
+// publicGame is the account of a public state the referee has judged, of
+// a match of players seats, opener first in the order of play; its log
+// starts empty, to hold what the next request adds.
+func publicGame(s *livewire.State, players, opener int) *game {
+	g := &game{players: players, opener: opener, total: make([]int, players),
+		round: s.Round, turn: ptrOr(s.Turn, -1), left: s.SupplyLeft, phase: expeditionPhase, winner: ptrOr(s.Winner, -1), ending: s.Ending}
+	switch { // the phase, from what the card fixes
+	case s.Over:
+		g.phase = overPhase
+	case s.SupplyLeft > 0:
+		g.phase = supplyPhase
 	}
 	for i, t := range s.Tiles {
 		c := cell{owner: ptrOr(t.Owner, -1), lo: t.Strength, hi: t.Strength}
@@ -96,8 +100,18 @@ func (g *game) settle(bots []bool, news []livewire.Entry, base int) *check.Failu
 }
 
 // diff lists where got parts from the referee's match; prev is the
-// state before the request.
-func (g *game) diff(prev, got *livewire.State) []*check.Failure {
+// state before the request. With card, it judges only the fields whose
+// values the card fixes (livewire.CardFixes).
+func (g *game) diff(prev, got *livewire.State, card bool) []*check.Failure {
+	out := g.diffAll(prev, got, card)
+	if card {
+		out = slices.DeleteFunc(out, func(f *check.Failure) bool { return !livewire.CardFixes(f.Path) })
+	}
+	return out
+}
+
+// diffAll is diff of every field (with card, the ending apart).
+func (g *game) diffAll(prev, got *livewire.State, card bool) []*check.Failure {
 	var out []*check.Failure
 	add := func(path, rule string, want, gotv any) {
 		out = append(out, rules.Broke(path, rule, livewire.Show(want), livewire.Show(gotv)))
@@ -130,7 +144,7 @@ func (g *game) diff(prev, got *livewire.State) []*check.Failure {
 	if got.SupplyLeft != g.left {
 		add("supply_left", "a turn's supply is 3, +1 every 10 rounds (at most 6), less what is placed", g.left, got.SupplyLeft)
 	}
-	if got.Over != over || got.Ending != g.ending || !liveSameInt(got.Winner, turn(g.winner)) {
+	if got.Over != over || (!card && got.Ending != g.ending) || !liveSameInt(got.Winner, turn(g.winner)) {
 		add("over", "the match ends with 13 islands, the last captain standing, or scoring after round 60 (most islands, then strength; a tie on both a draw)",
 			fmt.Sprintf("over %v, ending %q, winner %s", over, g.ending, livewire.Show(turn(g.winner))),
 			fmt.Sprintf("over %v, ending %q, winner %s", got.Over, got.Ending, livewire.Show(got.Winner)))
@@ -178,6 +192,9 @@ func (g *game) diff(prev, got *livewire.State) []*check.Failure {
 		}
 	}
 	base := len(prev.Log)
+	if card {
+		return out // the card fixes no entry's form, nor how much of the log is shown
+	}
 	if len(got.Log) < base || !livewire.SameEntries(got.Log[:base], prev.Log) {
 		add("log", "the log keeps every entry, oldest first: a request only appends", fmt.Sprintf("%d entries, then new ones", base), fmt.Sprintf("%d entries", len(got.Log)))
 		return out

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/agentgames/bundle/conformance/check"
@@ -66,6 +68,13 @@ type liveMatch struct {
 	bots    []bool
 	opener  int
 	current *livewire.State
+	// card holds the match to the card alone (check.Card): no captains
+	// created, any 2xx and 4xx, the state read by GET after an action,
+	// the corners read from the opening, and only the card's fields.
+	card bool
+	// corners are the seats' starting islands, under the card (read from
+	// the opening state).
+	corners []int
 }
 
 // fail places a failure at the last request, with a longer detail.
@@ -98,10 +107,10 @@ func (m *liveMatch) post(path string, body map[string]any, seat int) (*check.Rep
 	return m.t.JSON(m.ctx, "POST", path, body)
 }
 
-// decode reads a 200 answer into v.
+// decode reads a 200 answer (any 2xx under the card) into v.
 func (m *liveMatch) decode(r *check.Reply, v any, rule string) error {
-	if r.Status != 200 {
-		return m.fail("status", rule, "200", fmt.Sprint(r.Status), check.Brief(string(r.Body), 400))
+	if !m.t.Success(r.Status, 200) {
+		return m.fail("status", rule, m.t.StatusText(200), fmt.Sprint(r.Status), check.Brief(string(r.Body), 400))
 	}
 	if err := json.Unmarshal(r.Body, v); err != nil {
 		return m.fail("body", rule, "the documented JSON", err.Error(), check.Brief(string(r.Body), 400))
@@ -121,7 +130,12 @@ func (m *liveMatch) get() (*livewire.State, error) {
 
 // play creates the match, fills it, and plays it to its end.
 func (s liveSetup) play(ctx context.Context, t check.Target) error {
-	m := &liveMatch{liveSetup: s, Where: rules.Where{Name: s.String(), Step: -1}, ctx: ctx, t: t, rng: rand.New(rand.NewPCG(uint64(s.seed), 0x71deb))}
+	card := t.Profile == check.Card
+	if card {
+		s.captains = 0 // seats created as captains are this bundle's
+	}
+	m := &liveMatch{liveSetup: s, Where: rules.Where{Name: s.String(), Step: -1}, ctx: ctx, t: t, rng: rand.New(rand.NewPCG(uint64(s.seed), 0x71deb)),
+		card: card}
 	if err := m.open(); err != nil {
 		return err
 	}
@@ -151,8 +165,11 @@ func (s liveSetup) play(ctx context.Context, t check.Target) error {
 // after creating another match whose token must not act in this one.
 func (m *liveMatch) open() error {
 	var j livewire.Joined
-	for i, body := range []map[string]any{{"players": 2, "name": "another match"},
-		{"players": m.players, "name": "referee 0", "bots": m.captains, "captain": m.captain}} {
+	create := map[string]any{"players": m.players, "name": "referee 0", "bots": m.captains, "captain": m.captain}
+	if m.card {
+		create = map[string]any{"players": m.players, "name": "referee 0"}
+	}
+	for i, body := range []map[string]any{{"players": 2, "name": "another match"}, create} {
 		m.Step = -1
 		r, err := m.post("/api/matches", body, -1)
 		if err != nil {
@@ -168,12 +185,12 @@ func (m *liveMatch) open() error {
 	}
 	m.code = j.Code
 	m.Name = m.liveSetup.String() + ", code " + m.code
-	if j.Seat != 0 || j.Token == "" {
-		return m.fail("seat", "the creator holds seat 0 and gets a token", "seat 0 and a token", fmt.Sprintf("seat %d, token %q", j.Seat, check.Brief(j.Token, 12)), "")
+	if (j.Seat != 0 && !m.card) || j.Seat < 0 || j.Seat >= m.players || j.Token == "" {
+		return m.fail("seat", "the creator holds seat 0 (a seat of the match, under the card) and gets a token", "seat 0 and a token", fmt.Sprintf("seat %d, token %q", j.Seat, check.Brief(j.Token, 12)), "")
 	}
 	m.tokens = make([]string, m.players)
 	m.bots = make([]bool, m.players)
-	m.tokens[0] = j.Token
+	m.tokens[j.Seat] = j.Token
 	for p := 1; p < m.players; p++ {
 		if p <= m.captains {
 			m.bots[p] = true
@@ -187,15 +204,15 @@ func (m *liveMatch) open() error {
 		if err := m.decode(r, &j, "a join of a match in its lobby answers {seat, token}"); err != nil {
 			return err
 		}
-		if j.Seat != p {
-			return m.fail("seat", "a join takes the first empty seat", fmt.Sprint(p), fmt.Sprint(j.Seat), "")
+		if (j.Seat != p && !m.card) || j.Seat < 0 || j.Seat >= m.players || m.tokens[j.Seat] != "" {
+			return m.fail("seat", "a join takes the first empty seat (an empty seat, under the card)", fmt.Sprint(p), fmt.Sprint(j.Seat), "")
 		}
-		for q, tok := range m.tokens[:p] {
-			if tok == j.Token || j.Token == "" {
+		for q, tok := range m.tokens {
+			if (tok != "" && tok == j.Token) || j.Token == "" {
 				return m.fail("token", "every seat gets its own secret token", "a new token", fmt.Sprintf("seat %d's token", q), "")
 			}
 		}
-		m.tokens[p] = j.Token
+		m.tokens[j.Seat] = j.Token
 	}
 	return nil
 }
@@ -205,8 +222,11 @@ func (m *liveMatch) open() error {
 // before the first joined seat's, from each opener that may have led to
 // it.
 func (m *liveMatch) judgeStart(got *livewire.State) error {
-	if got.Phase == "lobby" || got.Turn == nil && !got.Over {
+	if (got.Phase == "lobby" && !m.card) || got.Turn == nil && !got.Over {
 		return m.fail("phase", "a match whose seats are all joined or captains starts at once", "supply", got.Phase, "")
+	}
+	if m.card {
+		return m.cardStart(got)
 	}
 	if got.Code != m.code {
 		return m.fail("code", "the public state names its match", m.code, got.Code, "")
@@ -235,7 +255,7 @@ func (m *liveMatch) judgeStart(got *livewire.State) error {
 		if f := model.settle(m.bots, news, 0); f != nil {
 			ds = []*check.Failure{f}
 		} else {
-			ds = model.diff(empty, got)
+			ds = model.diff(empty, got, false)
 		}
 		if len(ds) == 0 {
 			m.opener = o
@@ -247,6 +267,34 @@ func (m *liveMatch) judgeStart(got *livewire.State) error {
 	}
 	return m.FailAll(best, "the match starts with seats in the corners at strength 4, wild islands at 2, round 1, supply 3")
 }
+
+// cardStart is judgeStart under the card: every seat joined, the seat to
+// act opened; each seat starts on a corner with 4 (which corner is whose
+// the card leaves open, so the referee takes them from this state), every
+// other island wild with 2, round 1 with a supply of 3.
+func (m *liveMatch) cardStart(got *livewire.State) error {
+	m.corners = make([]int, m.players)
+	for p := range m.corners {
+		m.corners[p] = -1
+	}
+	for i, t := range got.Tiles {
+		if t.Owner == nil || *t.Owner < 0 || *t.Owner >= m.players || m.corners[*t.Owner] >= 0 || !slices.Contains(cornerIslands, i) {
+			continue
+		}
+		m.corners[*t.Owner] = i
+	}
+	if slices.Contains(m.corners, -1) {
+		return m.fail("tiles", "captains start in the corners", "a corner a seat", livewire.Show(got.Tiles), "")
+	}
+	m.opener = *got.Turn
+	if fs := openingAt(m.corners, m.opener).diff(&livewire.State{Players: m.players}, got, true); len(fs) > 0 {
+		return m.FailAll(fs, fmt.Sprintf("the match starts with seats in the corners (here %v) at strength 4, wild islands at 2, round 1, supply 3", m.corners))
+	}
+	return nil
+}
+
+// cornerIslands are the grid's corners.
+var cornerIslands = []int{0, size - 1, islands - size, islands - 1}
 
 // openers are the seats that may have opened: the first joined seat to
 // act, and the captains just before it in the order.
@@ -281,10 +329,19 @@ func (m *liveMatch) turn() error {
 		return err
 	}
 	var got livewire.State
-	if err := m.decode(r, &got, "a legal action of the seat to act is accepted with the public state"); err != nil {
+	if m.card { // the card does not say what an action answers
+		if !m.t.Success(r.Status, 200) {
+			return m.fail("status", "a legal action of the seat to act is accepted", "2xx", fmt.Sprint(r.Status), check.Brief(string(r.Body), 400))
+		}
+		s, err := m.get()
+		if err != nil {
+			return err
+		}
+		got = *s
+	} else if err := m.decode(r, &got, "a legal action of the seat to act is accepted with the public state"); err != nil {
 		return err
 	}
-	model := publicGame(prev, m.opener)
+	model := publicGame(prev, m.players, m.opener)
 	switch v.op {
 	case "supply":
 		model.supply(v.tile, v.amount)
@@ -293,14 +350,16 @@ func (m *liveMatch) turn() error {
 	default:
 		model.endTurn()
 	}
-	news, err := livewire.Entries(got.Log[min(len(prev.Log), len(got.Log)):])
-	if err != nil {
-		return m.fail("log", "log entries are {round, kind, seat, from, to, sent, before, after, ending}", "log entries", err.Error(), "")
+	if !m.card { // the card's matches have no captains to settle, and its log no form
+		news, err := livewire.Entries(got.Log[min(len(prev.Log), len(got.Log)):])
+		if err != nil {
+			return m.fail("log", "log entries are {round, kind, seat, from, to, sent, before, after, ending}", "log entries", err.Error(), "")
+		}
+		if f := model.settle(m.bots, news, len(prev.Log)); f != nil {
+			return m.FailAll([]*check.Failure{f}, "a captain's turn inside the request")
+		}
 	}
-	if f := model.settle(m.bots, news, len(prev.Log)); f != nil {
-		return m.FailAll([]*check.Failure{f}, "a captain's turn inside the request")
-	}
-	if fs := model.diff(prev, &got); len(fs) > 0 {
+	if fs := model.diff(prev, &got, m.card); len(fs) > 0 {
 		return m.FailAll(fs, "the public state after the action (and the captains' turns it hands on)")
 	}
 	m.current = &got
@@ -315,6 +374,13 @@ func (m *liveMatch) same(rule string) error {
 	got, err := m.get()
 	if err != nil {
 		return err
+	}
+	if m.card {
+		if !reflect.DeepEqual(got.Card(), m.current.Card()) {
+			d := check.DiffOf("", m.current.Card(), got.Card())
+			return m.fail(d.Path, rule+" answers the state the match was in", d.Want, d.Got, d.Detail)
+		}
+		return nil
 	}
 	if !livewire.SameState(got, m.current) {
 		if d := check.DiffOf("", m.current, got); d != nil {

@@ -29,7 +29,7 @@ func (m *liveMatch) probes(s *livewire.State, seat int) []liveProbe {
 		for i := range s.Tiles {
 			if liveHolds(s, i, p) {
 				v := liveMove{op: "supply", tile: i, amount: 1}
-				if s.Phase == "attack" {
+				if s.SupplyLeft == 0 { // the expedition phase, whatever its name
 					v = liveMove{op: "pass"}
 				}
 				out = append(out, liveProbe{v, p, "not_your_turn", "a seat acts only on its turn"})
@@ -46,7 +46,7 @@ func (m *liveMatch) probes(s *livewire.State, seat int) []liveProbe {
 			other = append(other, i)
 		}
 	}
-	if s.Phase == "supply" {
+	if s.SupplyLeft > 0 {
 		illegal(liveMove{op: "pass"}, "a turn may pass only once its supply is placed")
 		if rs := liveRoutes(s, seat); len(rs) > 0 {
 			illegal(liveMove{op: "attack", from: rs[0][0], to: rs[0][1], send: 1}, "an expedition comes only once the supply is placed")
@@ -103,6 +103,12 @@ func (m *liveMatch) refused(path string, body map[string]any, seat int, code, wh
 		return err
 	}
 	status := map[string]int{"forbidden": 403, "not_your_turn": 409, "illegal_move": 409, "match_over": 409, "match_full": 409}[code]
+	if m.card {
+		if !m.t.Refusal(r.Status, status) {
+			return m.fail("status", why+": a 4xx answer", "4xx", fmt.Sprintf("%d %s", r.Status, check.Brief(string(r.Body), 200)), "")
+		}
+		return m.same("a refused request changes nothing: GET")
+	}
 	var e livewire.Error
 	if r.Status != status || json.Unmarshal(r.Body, &e) != nil || e.Error.Code != code || e.Error.Message == "" {
 		return m.fail("error.code", why+fmt.Sprintf(": answered %d {error: {code: %s, message}}", status, code),

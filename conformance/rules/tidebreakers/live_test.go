@@ -86,7 +86,7 @@ func TestLivePlaces(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got := &livewire.State{Players: 3, Places: tt.places}
 			wrong := false
-			for _, d := range tt.model.diff(&livewire.State{Players: 3}, got) {
+			for _, d := range tt.model.diff(&livewire.State{Players: 3}, got, false) {
 				wrong = wrong || d.Path == "places"
 			}
 			if wrong != tt.wrong {

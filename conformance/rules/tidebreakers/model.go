@@ -112,13 +112,18 @@ const (
 )
 
 // opening is the documented opening of a match, opener first to act.
-func opening(players, opener int) *game {
+func opening(players, opener int) *game { return openingAt(corners[players], opener) }
+
+// openingAt is the opening of a match whose seats start on the islands
+// at gives, by seat, opener first to act.
+func openingAt(at []int, opener int) *game {
+	players := len(at)
 	g := &game{players: players, opener: opener, total: make([]int, players),
 		round: 1, turn: opener, left: supplyIn(1), phase: supplyPhase, winner: -1}
 	for i := range g.cells {
 		g.cells[i] = cell{-1, 2, 2}
 	}
-	for seat, c := range corners[players] {
+	for seat, c := range at {
 		g.cells[c] = cell{seat, 4, 4}
 		g.total[seat] = 4
 	}

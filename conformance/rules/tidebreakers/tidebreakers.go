@@ -86,6 +86,7 @@ func Referee(seeds int) []check.Check {
 				Run: func(ctx context.Context, t check.Target) error {
 					return play(ctx, t, seed, players, opponent, agent)
 				},
+				BundleOnly: rules.LoopOpen,
 			})
 		}
 	}

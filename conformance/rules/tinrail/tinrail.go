@@ -81,6 +81,7 @@ import (
 	"fmt"
 
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/conformance/rules"
 )
 
 // Referee is Tinrail's referee, its rules checks: a match a seed and an agent.
@@ -98,6 +99,7 @@ func Referee(seeds int) []check.Check {
 				Run: func(ctx context.Context, t check.Target) error {
 					return play(ctx, t, seed, opponent, field, a)
 				},
+				BundleOnly: rules.LoopOpen,
 			})
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/conformance/rules"
 )
 
 // Referee is Tron's referee, its rules checks: for each seed one match with a
@@ -73,7 +74,7 @@ func Referee(seeds int) []check.Check {
 				Run: func(ctx context.Context, t check.Target) error {
 					_, err := play(ctx, t, i, adversarial)
 					return err
-				}})
+				}, BundleOnly: rules.LoopOpen})
 		}
 	}
 	return cs
