@@ -40,7 +40,7 @@ func TestLiveMutantsUnderTheCard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	slices.SortStableFunc(cs, func(a, b check.Check) int { return cmp.Compare(b.Wait, a.Wait) })
+	slices.SortStableFunc(cs, func(a, b check.Check) int { return cmp.Compare(a.Wait, b.Wait) }) // the lobby's wait last, as checks has it
 	mutants := slices.DeleteFunc(liveMutants(t), func(m Mutant) bool { return m.Name == "a tie captures the island" })
 	mustCatchWith(t, "tidebreakers", mutants, cs)
 }

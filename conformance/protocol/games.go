@@ -3,7 +3,6 @@ package protocol
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"slices"
 )
 
@@ -193,16 +192,38 @@ func legal(a *answer, action json.RawMessage) bool {
 	if json.Unmarshal(action, &act) != nil {
 		return false
 	}
-	for _, l := range a.head.LegalActions {
-		var listed map[string]any
-		if json.Unmarshal(l, &listed) != nil || !slices.Equal(slices.Sorted(maps.Keys(listed)), slices.Sorted(maps.Keys(act))) {
-			continue
-		}
-		if sameBut(a, listed, act) {
+	for _, listed := range a.listedActions() {
+		if sameKeys(listed, act) && sameBut(a, listed, act) {
 			return true
 		}
 	}
 	return false
+}
+
+// listedActions are a's legal actions decoded (nil for one that is no
+// object), decoded once: the match checks ask of every grammar action
+// whether it is legal.
+func (a *answer) listedActions() []map[string]any {
+	if a.listed == nil {
+		a.listed = make([]map[string]any, len(a.head.LegalActions))
+		for i, l := range a.head.LegalActions {
+			json.Unmarshal(l, &a.listed[i])
+		}
+	}
+	return a.listed
+}
+
+// sameKeys reports whether two objects have the same keys.
+func sameKeys(a, b map[string]any) bool {
+	if a == nil || len(a) != len(b) {
+		return false
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // sameBut reports whether act is listed but for ranged fields within range.

@@ -88,8 +88,9 @@ func (w *walk) actionRoute() string { return "/api/games/" + w.game + "/action" 
 // answer is one 200 answer of the loop, decoded into the documented
 // envelope's fields (an accepted action's or a refusal's).
 type answer struct {
-	body map[string]any // the whole answer, numbers as json.Number
-	head struct {
+	body   map[string]any   // the whole answer, numbers as json.Number
+	listed []map[string]any // head.LegalActions decoded, once asked for (listedActions)
+	head   struct {
 		OK           bool              `json:"ok"`
 		State        string            `json:"state"`
 		StateToken   string            `json:"stateToken"`
