@@ -30,6 +30,7 @@ LAMBDA_BUILD := GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build -tags lambda.norp
 
 # make run ADDR=127.0.0.1:9090 picks another address (:9090 listens on every interface).
 run:
+	@echo "make run: building the server (the first build compiles the standard library too: about a minute on 2 cores), then serving"
 	go run ./cmd/server $(if $(ADDR),-addr $(ADDR))
 
 tools: $(BIN)/aws-lambda-rie
