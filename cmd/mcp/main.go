@@ -13,7 +13,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
+	"fmt"
 	"log/slog"
 	"os"
 	"os/signal"
@@ -58,7 +60,9 @@ func run(ctx context.Context, data string, log *slog.Logger) error {
 	var matches play.Ledger = &memory.Store{Clock: time.Now}
 	if data != "" {
 		file, err := bolt.Open(data, time.Now)
-		if err != nil {
+		if errors.Is(err, bolt.ErrInUse) {
+			return fmt.Errorf("%w: -data picks it (the local server's file is not for sharing)", err)
+		} else if err != nil {
 			return err
 		}
 		defer file.Close()

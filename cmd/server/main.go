@@ -114,7 +114,9 @@ func run(ctx context.Context, addr, data string, lim limits, log *slog.Logger) e
 		return err
 	}
 	matches, err := bolt.Open(data, time.Now)
-	if err != nil {
+	if errors.Is(err, bolt.ErrInUse) {
+		return fmt.Errorf("%w: -data picks it, e.g. go run ./cmd/server -data data/second.db -addr 127.0.0.1:9090", err)
+	} else if err != nil {
 		return err
 	}
 	defer matches.Close()

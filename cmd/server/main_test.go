@@ -41,6 +41,21 @@ func TestBusyPort(t *testing.T) {
 	}
 }
 
+// TestStoreInUse: a second server on the same match file fails with an
+// error that says another process holds it and how to pick another file.
+func TestStoreInUse(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "matches.db")
+	first, err := bolt.Open(data, time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	err = run(context.Background(), "127.0.0.1:0", data, limits{}, slog.New(slog.NewJSONHandler(io.Discard, nil)))
+	if !errors.Is(err, bolt.ErrInUse) || !strings.Contains(err.Error(), data) || !strings.Contains(err.Error(), "-data ") {
+		t.Errorf("a second server on %s: %v", data, err)
+	}
+}
+
 // TestServesAndLogs: the server logs the address it really listens on
 // (the port it was given, or the one it got for :0; the loopback address
 // to open, with a note, when it listens on every interface), serves there,

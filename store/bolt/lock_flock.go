@@ -21,7 +21,7 @@ func lock(f *os.File, timeout time.Duration) error {
 			return err
 		}
 		if time.Now().After(deadline) {
-			return errInUse
+			return ErrInUse
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

@@ -28,8 +28,9 @@ func (e *DamagedError) Error() string {
 		e.Path, e.Problem, shellQuote(e.Path), shellQuote(e.Path+".damaged"))
 }
 
-// errInUse is Open's error for a file another process holds.
-var errInUse = errors.New("another process has it open (another server?); stop that one, or give this one another file")
+// ErrInUse is Open's error for a file another process holds (a command
+// adds how it picks another file).
+var ErrInUse = errors.New("another process has it open (another server?); stop that one, or give this one another file")
 
 // Open opens the store at path, or creates it (and its folder) if there is
 // no file there. It checks the file before bbolt reads it (see the package
@@ -55,7 +56,7 @@ func Open(path string, clock func() time.Time) (*Store, error) {
 		f.Close()
 		var newer newerError
 		switch {
-		case errors.Is(err, errInUse):
+		case errors.Is(err, ErrInUse):
 			return nil, fmt.Errorf("opening the match store %s: %w", path, err)
 		case errors.As(err, &newer):
 			return nil, fmt.Errorf("the match store %s: %w: run that version, or move the file aside to start with an empty store (mv %s %s)",
@@ -67,7 +68,7 @@ func Open(path string, clock func() time.Time) (*Store, error) {
 	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: time.Second,
 		OpenFile: func(string, int, fs.FileMode) (*os.File, error) { return f, nil }})
 	if errors.Is(err, berrors.ErrTimeout) {
-		err = errInUse
+		err = ErrInUse
 	}
 	if err != nil {
 		return nil, fmt.Errorf("opening the match store %s: %w", path, err)
