@@ -49,9 +49,11 @@ staticcheck:
 prereqs:
 	scripts/prereqs
 
-# go test runs no vet of its own: lint has run all of go vet.
+# go test runs no vet of its own: lint has run all of go vet. Four
+# packages at once, not one a core: many tests wait (a live lobby's 10
+# seconds, the Lambda emulator, a browser), and others use the time.
 test: prereqs tools lint
-	scripts/with-dynalite env E2E_REQUIRED=1 STORE_REQUIRED=1 RIE_BIN=$(BIN)/aws-lambda-rie go test -count=1 -vet=off ./...
+	scripts/with-dynalite env E2E_REQUIRED=1 STORE_REQUIRED=1 RIE_BIN=$(BIN)/aws-lambda-rie go test -count=1 -vet=off -p 4 ./...
 
 # The release build's test builds with -trimpath, so with none of the
 # tests' compiled packages: about a minute and a half on an empty cache.
