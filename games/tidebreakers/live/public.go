@@ -1,8 +1,11 @@
 package live
 
 import (
+	"encoding/json"
+
 	engine "github.com/agentgames/bundle/engines/tidebreakers"
 	"github.com/agentgames/bundle/games/tidebreakers"
+	core "github.com/agentgames/bundle/play/live"
 )
 
 // Tile is one island in the public state.
@@ -44,16 +47,19 @@ var endings = map[engine.Ending]string{engine.Conquest: "conquest", engine.LastS
 func ptr(v int) *int { return &v }
 
 // public is what anyone may read of the match.
-func (r *record) public() *State {
-	st := &State{Code: r.Code, Players: r.Players, Phase: "lobby", Round: 0, Log: r.Log,
+func public(r *core.Match) *State {
+	st := &State{Code: r.Code, Players: r.Players, Phase: "lobby", Round: 0, Log: make([]tidebreakers.LogEntry, len(r.Log)),
 		Tiles: []Tile{}, TileCounts: make([]int, r.Players), Strengths: make([]int, r.Players)}
-	for i, s := range r.Seats {
-		st.Seats = append(st.Seats, Seat{Seat: i, Name: s.Name, Bot: s.Captain != "", Joined: r.joined(i)})
+	for i, e := range r.Log {
+		json.Unmarshal(e, &st.Log[i]) // written by table.Recorded
 	}
-	m := r.match
-	if m == nil {
+	for i, s := range r.Seats {
+		st.Seats = append(st.Seats, Seat{Seat: i, Name: s.Name, Bot: s.Bot != "", Joined: r.Joined(i)})
+	}
+	if r.Table == nil {
 		return st
 	}
+	m := r.Table.(*table).State
 	st.Round = m.Round()
 	for i := range engine.Islands {
 		is := m.Island(i)

@@ -7,6 +7,7 @@ import (
 	"github.com/agentgames/bundle/engines/rng"
 	engine "github.com/agentgames/bundle/engines/tidebreakers"
 	"github.com/agentgames/bundle/engines/tidebreakers/captains"
+	core "github.com/agentgames/bundle/play/live"
 )
 
 // played is the match of seed with every seat played by its policy, each
@@ -54,8 +55,11 @@ func TestPublicPlaces(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := &record{Code: "ABCD", Players: 3, Seats: make([]seat, 3), match: tt.match}
-			st := r.public()
+			r := &core.Match{Code: "ABCD", Players: 3, Seats: make([]core.Seat, 3)}
+			if tt.match != nil {
+				r.Table = &table{tt.match}
+			}
+			st := public(r)
 			if st.Over != tt.over || !slices.Equal(st.Places, tt.places) || (st.Places == nil) != (tt.places == nil) ||
 				(st.Winner == nil) != (tt.winner == nil) || st.Winner != nil && *st.Winner != *tt.winner {
 				t.Errorf("over %v, winner %v, places %v; want %v, %v, %v", st.Over, st.Winner, st.Places, tt.over, tt.winner, tt.places)

@@ -1,0 +1,71 @@
+package live
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	engine "github.com/agentgames/bundle/engines/tidebreakers"
+	"github.com/agentgames/bundle/engines/tidebreakers/captains"
+	"github.com/agentgames/bundle/games/tidebreakers"
+	"github.com/agentgames/bundle/play"
+	core "github.com/agentgames/bundle/play/live"
+)
+
+// rules are the card's live matches as the core plays them.
+type rules struct{}
+
+// Kind names live matches in the store.
+func (rules) Kind() string         { return "tidebreakers-live" }
+func (rules) Seats() (int, int)    { return engine.MinPlayers, engine.MaxPlayers }
+func (rules) Policies() []string   { return captains.Names() }
+func (rules) Lobby() time.Duration { return Lobby }
+func (rules) Start(seed uint64, players int) (core.Table, error) {
+	m, err := engine.New(seed, players)
+	return &table{m}, err
+}
+
+func (rules) Restore(state []byte) (core.Table, error) {
+	m := &engine.State{}
+	return &table{m}, m.UnmarshalBinary(state)
+}
+
+// table is a match of the engine, played by the core.
+type table struct{ *engine.State }
+
+func (t *table) Phase() play.Phase {
+	if t.Over() {
+		return play.Phase{Over: true}
+	}
+	return play.Phase{ToAct: []play.Seat{play.Seat(t.Turn())}}
+}
+
+func (t *table) PlayBot(s play.Seat, policy string) error {
+	bot, ok := captains.Named(policy)
+	if !ok {
+		return fmt.Errorf("no captain is called %q", policy)
+	}
+	rs := t.BotStream()
+	return t.Apply(int(s), bot(t.State, &rs))
+}
+
+// Due ends the match by scoring once TimeLimit has passed since it
+// started.
+func (t *table) Due(started, now time.Time) bool {
+	if t.Over() || now.Before(started.Add(TimeLimit)) {
+		return false
+	}
+	t.Finish(engine.TimeLimit)
+	return true
+}
+
+// Recorded is the log's entries the last change added, as the public
+// state writes them.
+func (t *table) Recorded() []json.RawMessage {
+	var out []json.RawMessage
+	for _, e := range t.State.Recorded() {
+		b, _ := json.Marshal(tidebreakers.LogEntryOf(e))
+		out = append(out, b)
+	}
+	return out
+}

@@ -1,0 +1,54 @@
+package live_test
+
+import (
+	"context"
+	"encoding/json"
+	"maps"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/agentgames/bundle/games/tidebreakers/live"
+	"github.com/agentgames/bundle/store/memory"
+)
+
+// TestStoredForm: a match is stored in the form the live server has
+// always written (the files of servers already running hold matches in
+// it): the record's keys, a seat's keys, and the log's entries as the
+// public state shows them.
+func TestStoredForm(t *testing.T) {
+	ctx := context.Background()
+	store := &memory.Store{}
+	s := live.NewServer(store, time.Now).WithCreateLimit(0)
+	j, err := s.Serve(ctx, "create", "", []byte(`{"players":2,"bots":1,"name":"me"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := j.(*live.Joined).Code
+	st, err := s.Get(ctx, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _, err := store.Load(ctx, "tidebreakers-live", code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec map[string]json.RawMessage
+	if err := json.Unmarshal(data, &rec); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"code", "created", "filler", "log", "players", "seats", "started", "state"}
+	if got := slices.Sorted(maps.Keys(rec)); !slices.Equal(got, want) {
+		t.Errorf("stored keys %v, want %v", got, want)
+	}
+	var seats []map[string]json.RawMessage
+	json.Unmarshal(rec["seats"], &seats)
+	if len(seats) != 2 || !slices.Equal(slices.Sorted(maps.Keys(seats[0])), []string{"name", "token"}) ||
+		!slices.Equal(slices.Sorted(maps.Keys(seats[1])), []string{"captain", "name"}) {
+		t.Errorf("stored seats %s", rec["seats"])
+	}
+	shown, _ := json.Marshal(st.Log)
+	if string(rec["log"]) != string(shown) {
+		t.Errorf("stored log %s, shown %s", rec["log"], shown)
+	}
+}

@@ -1,0 +1,131 @@
+// Package live is live play on the core: a match several seats play, kept
+// in a play.Store between requests, its seats held by secret tokens (256
+// random bits, kept only as their SHA-256, compared in constant time), its
+// bots seated as policies, its lobby and time limits rules read at the
+// injected clock. Nothing runs between requests: whatever is due (the
+// lobby filling its empty seats with bots, the bots' turns, the game's
+// clock rules) happens when the next request reads or acts on the match,
+// which it then saves under the store's conditional write. A game plays
+// live by giving its Rules; its API (routes, names, the public state) is
+// a thin facade over Server.
+package live
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/agentgames/bundle/play"
+)
+
+// Rules are what a game tells the core of its live matches.
+type Rules interface {
+	// Kind names the game's live matches in the store.
+	Kind() string
+	// Seats bounds how many seats a match has.
+	Seats() (min, max int)
+	// Policies are the bots that may sit at a seat, the default first.
+	Policies() []string
+	// Lobby is how long a match waits for players before bots fill its
+	// empty seats.
+	Lobby() time.Duration
+	// Start deals a match of seats seats from seed.
+	Start(seed uint64, seats int) (Table, error)
+	// Restore reads a match saved by its Table's MarshalBinary.
+	Restore(state []byte) (Table, error)
+}
+
+// Table is a live match's game, as the core drives it.
+type Table interface {
+	// Phase says who must act now.
+	Phase() play.Phase
+	// PlayBot has policy play seat s's move now.
+	PlayBot(s play.Seat, policy string) error
+	// Due plays the rules the clock sets off, the match having started at
+	// started (a time limit, say), and reports whether it changed the
+	// match.
+	Due(started, now time.Time) bool
+	// Recorded is the public log's entries the last change added, each as
+	// JSON.
+	Recorded() []json.RawMessage
+	MarshalBinary() ([]byte, error)
+}
+
+// Seat is one seat of a match as the store keeps it: a bot's policy, or a
+// player's name and the hash of its token (none until someone joins).
+type Seat struct {
+	Name string `json:"name"`
+	// Bot is the policy playing the seat; its key is the one live
+	// Tidebreakers matches were first stored under.
+	Bot   string `json:"captain,omitempty"`
+	Token []byte `json:"token,omitempty"` // SHA-256 of the seat's token
+}
+
+// Match is a live match as the store keeps it, and as a facade reads and
+// changes it inside Server.Update.
+type Match struct {
+	Code    string            `json:"code"`
+	Players int               `json:"players"`
+	Filler  string            `json:"filler"` // the policy that fills empty seats
+	Seats   []Seat            `json:"seats"`
+	Created int64             `json:"created"`           // unix milliseconds
+	Started int64             `json:"started,omitempty"` // unix milliseconds, once the table is dealt
+	State   []byte            `json:"state,omitempty"`   // the table's, once started
+	Log     []json.RawMessage `json:"log"`
+	// Played: someone besides the creator has joined, or a player has
+	// acted; the match is then kept play.Retention after its last write,
+	// and Unplayed after its creation until then.
+	Played bool `json:"played,omitempty"`
+	// Table is the game, once the lobby has closed; nil before.
+	Table   Table `json:"-"`
+	version uint64
+}
+
+// Joined reports whether seat i is taken, by a bot or a player.
+func (m *Match) Joined(i int) bool { return m.Seats[i].Bot != "" || m.Seats[i].Token != nil }
+
+// full reports whether every seat is taken.
+func (m *Match) full() bool {
+	for i := range m.Seats {
+		if !m.Joined(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// Keep records the table's state and the log entries its last change
+// added: a facade calls it after it changes the table.
+func (m *Match) Keep() {
+	m.State, _ = m.Table.MarshalBinary()
+	m.Log = append(m.Log, m.Table.Recorded()...)
+}
+
+// Acted is Keep after a player's action, which makes the match played.
+func (m *Match) Acted() {
+	m.Played = true
+	m.Keep()
+}
+
+// Unplayed is how long a match is kept after its creation while nobody
+// has joined it (besides its creator) and nobody has acted in it, so that
+// matches created and left cost little; play.Retention after its last
+// write once it has been played.
+const Unplayed = time.Hour
+
+// expires is when the store may drop the match, written at now.
+func (m *Match) expires(now time.Time) time.Time {
+	if m.Played {
+		return now.Add(play.Retention)
+	}
+	return time.UnixMilli(m.Created).Add(Unplayed)
+}
+
+// PlayerName is the name a seat's player goes by: the one given, or
+// "Player n".
+func PlayerName(name string, seat int) string {
+	if name == "" {
+		return fmt.Sprintf("Player %d", seat+1)
+	}
+	return name
+}

@@ -1,0 +1,240 @@
+package live_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/live"
+	"github.com/agentgames/bundle/store/memory"
+)
+
+// count is a game small enough to see through: seats take turns adding 1
+// to a total; the match is over at 10, or when the clock reaches its time
+// limit of a minute. Its one bot policy, "one", adds 1 too.
+type count struct{}
+
+func (count) Kind() string         { return "count-live" }
+func (count) Seats() (int, int)    { return 2, 3 }
+func (count) Policies() []string   { return []string{"one"} }
+func (count) Lobby() time.Duration { return 10 * time.Second }
+func (count) Start(_ uint64, seats int) (live.Table, error) {
+	return &tally{Players: seats}, nil
+}
+func (count) Restore(b []byte) (live.Table, error) {
+	t := &tally{}
+	return t, json.Unmarshal(b, t)
+}
+
+type tally struct {
+	Players, Total, Turn int
+	Timed                bool
+	added                []json.RawMessage
+}
+
+func (t *tally) Over() bool { return t.Total >= 10 || t.Timed }
+
+func (t *tally) Phase() play.Phase {
+	if t.Over() {
+		return play.Phase{Over: true}
+	}
+	return play.Phase{ToAct: []play.Seat{play.Seat(t.Turn)}}
+}
+
+// add is seat's move.
+func (t *tally) add(seat int) error {
+	if t.Over() || seat != t.Turn {
+		return errors.New("not your turn")
+	}
+	t.Total++
+	t.Turn = (t.Turn + 1) % t.Players
+	t.added = []json.RawMessage{json.RawMessage(fmt.Sprintf(`{"seat":%d,"total":%d}`, seat, t.Total))}
+	return nil
+}
+
+func (t *tally) PlayBot(s play.Seat, policy string) error {
+	if policy != "one" {
+		return fmt.Errorf("no bot %q", policy)
+	}
+	return t.add(int(s))
+}
+
+func (t *tally) Due(started, now time.Time) bool {
+	if t.Over() || now.Before(started.Add(time.Minute)) {
+		return false
+	}
+	t.Timed, t.added = true, []json.RawMessage{json.RawMessage(`{"ended":"time"}`)}
+	return true
+}
+
+func (t *tally) Recorded() []json.RawMessage    { return t.added }
+func (t *tally) MarshalBinary() ([]byte, error) { return json.Marshal(t) }
+
+// clock is a test clock that moves only when told.
+type clock struct{ now atomic.Int64 }
+
+func (c *clock) time() time.Time         { return time.UnixMilli(c.now.Load()) }
+func (c *clock) advance(d time.Duration) { c.now.Add(d.Milliseconds()) }
+
+// act has the seat token holds add 1, as a facade would.
+func act(ctx context.Context, s *live.Server, code, token string) (*live.Match, error) {
+	var last *live.Match
+	err := s.Update(ctx, code, func(m *live.Match) error {
+		seat, ok := m.SeatOf(token)
+		if !ok {
+			return play.Errorf(play.CodeForbidden, "no seat")
+		}
+		if m.Table == nil {
+			return play.Errorf(play.CodeNotYourTurn, "lobby")
+		}
+		if err := m.Table.(*tally).add(seat); err != nil {
+			return play.Errorf(play.CodeNotYourTurn, "%v", err)
+		}
+		m.Acted()
+		last = m
+		return nil
+	})
+	return last, err
+}
+
+// TestMatch: a match waits in its lobby for its empty seat, which a join
+// takes; every seat has its own token; bots play their turns inside the
+// request that hands them the turn; the log keeps every change; the clock
+// rule ends the match.
+func TestMatch(t *testing.T) {
+	ctx := context.Background()
+	c := &clock{}
+	s := live.NewServer(count{}, &memory.Store{Clock: c.time}, c.time).WithCreateLimit(0)
+	creator, err := s.Create(ctx, 3, "", 1, "one")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := act(ctx, s, creator.Code, creator.Token); !play.IsCode(err, play.CodeNotYourTurn) {
+		t.Fatalf("an action in the lobby: %v, want not_your_turn", err)
+	}
+	joiner, err := s.Join(ctx, creator.Code, "J")
+	if err != nil || joiner.Seat != 2 || joiner.Token == creator.Token {
+		t.Fatalf("join: %+v, %v", joiner, err)
+	}
+	if _, err := s.Join(ctx, creator.Code, "late"); !play.IsCode(err, play.CodeMatchFull) {
+		t.Fatalf("a join of a full match: %v", err)
+	}
+	if seat, err := s.Seat(ctx, creator.Code, joiner.Token); seat != 2 || err != nil {
+		t.Fatalf("the joiner's seat: %d, %v", seat, err)
+	}
+	if _, err := s.Seat(ctx, creator.Code, "x"+joiner.Token[1:]); !play.IsCode(err, play.CodeForbidden) {
+		t.Fatalf("a token of no seat: %v", err)
+	}
+	m, err := act(ctx, s, creator.Code, creator.Token) // seat 0 adds; the bot in seat 1 replies
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tl := m.Table.(*tally); tl.Total != 2 || tl.Turn != 2 || len(m.Log) != 2 {
+		t.Fatalf("after seat 0's move: total %d, turn %d, log %s; want the bot's reply too", tl.Total, tl.Turn, m.Log)
+	}
+	if _, err := act(ctx, s, creator.Code, creator.Token); !play.IsCode(err, play.CodeNotYourTurn) {
+		t.Fatalf("seat 0 again: %v", err)
+	}
+	c.advance(time.Minute)
+	m, err = act(ctx, s, creator.Code, joiner.Token)
+	if !play.IsCode(err, play.CodeNotYourTurn) {
+		t.Fatalf("an action after the time limit: %v, want the match over", err)
+	}
+	if err := s.Update(ctx, creator.Code, func(x *live.Match) error { m = x; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if !m.Table.Phase().Over || string(m.Log[len(m.Log)-1]) != `{"ended":"time"}` {
+		t.Errorf("after the time limit: over %v, log %s", m.Table.Phase().Over, m.Log)
+	}
+}
+
+// TestLobbyFills: after the lobby's time the filler's bots take the empty
+// seats and play until a player is to act.
+func TestLobbyFills(t *testing.T) {
+	ctx := context.Background()
+	c := &clock{}
+	s := live.NewServer(count{}, &memory.Store{Clock: c.time}, c.time).WithCreateLimit(0)
+	j, err := s.Create(ctx, 2, "me", 0, "one")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m *live.Match
+	read := func() {
+		if err := s.Update(ctx, j.Code, func(x *live.Match) error { m = x; return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.advance(10*time.Second - time.Millisecond)
+	if read(); m.Table != nil || m.Joined(1) {
+		t.Fatal("the lobby closed early")
+	}
+	c.advance(time.Millisecond)
+	if read(); m.Table == nil || m.Seats[1].Bot != "one" || m.Seats[0].Name != "me" {
+		t.Fatalf("after the lobby: seats %+v", m.Seats)
+	}
+}
+
+// racing is a store whose first conditional writes lose a race, as if
+// another request had just written the match.
+type racing struct {
+	*memory.Store
+	lose atomic.Int32
+}
+
+func (r *racing) Save(ctx context.Context, game, ref string, state []byte, version uint64, expires time.Time) (string, error) {
+	if version > 0 && r.lose.Add(-1) >= 0 {
+		return "", play.Errorf(play.CodeConflict, "lost")
+	}
+	return r.Store.Save(ctx, game, ref, state, version, expires)
+}
+
+// TestConflicts: a request that loses a race is played again on the match
+// as the winner left it, up to live.Retries times, then answers conflict
+// and changes nothing; concurrent moves of one seat apply once.
+func TestConflicts(t *testing.T) {
+	ctx := context.Background()
+	store := &racing{Store: &memory.Store{}}
+	s := live.NewServer(count{}, store, time.Now).WithCreateLimit(0)
+	first, err := s.Create(ctx, 3, "", 1, "one")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := s.Join(ctx, first.Code, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	store.lose.Store(live.Retries - 1)
+	if _, err := act(ctx, s, first.Code, first.Token); err != nil { // seat 0, then the bot in seat 1
+		t.Fatalf("after %d lost races: %v", live.Retries-1, err)
+	}
+	store.lose.Store(live.Retries)
+	if _, err := act(ctx, s, first.Code, other.Token); !play.IsCode(err, play.CodeConflict) {
+		t.Fatalf("after %d lost races: %v, want conflict", live.Retries, err)
+	}
+	store.lose.Store(0)
+	var wg sync.WaitGroup
+	var applied atomic.Int32
+	for range 8 {
+		wg.Go(func() {
+			if _, err := act(ctx, s, first.Code, other.Token); err == nil {
+				applied.Add(1)
+			} else if !play.IsCode(err, play.CodeNotYourTurn) {
+				t.Errorf("a move that lost to another: %v, want not_your_turn", err)
+			}
+		})
+	}
+	wg.Wait()
+	var m *live.Match
+	if err := s.Update(ctx, first.Code, func(x *live.Match) error { m = x; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if tl := m.Table.(*tally); applied.Load() != 1 || tl.Total != 3 || tl.Turn != 0 || len(m.Log) != 3 {
+		t.Errorf("8 moves of seat 2 at once: %d applied, total %d, turn %d, log %s; want 1 applied, total 3, seat 0's turn", applied.Load(), tl.Total, tl.Turn, m.Log)
+	}
+}

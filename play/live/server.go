@@ -1,0 +1,222 @@
+package live
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/wire"
+)
+
+// DefaultCreatesPerMinute is how many matches one client may create in a
+// minute unless the server is told otherwise (WithCreateLimit).
+const DefaultCreatesPerMinute = 60
+
+// Retries is how many times Update plays a request again on a match
+// another request changed between its read and its write, before it
+// answers play.CodeConflict: every request on a live match goes through
+// Update, so this is the one conflict policy of live play.
+const Retries = 10
+
+// Server runs one game's live matches over a store.
+type Server struct {
+	rules   Rules
+	store   play.Store
+	clock   play.Clock
+	creates *play.Quota
+}
+
+// NewServer keeps rules' matches in store and tells the time with clock.
+// It limits creation to DefaultCreatesPerMinute matches a client.
+func NewServer(rules Rules, store play.Store, clock play.Clock) *Server {
+	return (&Server{rules: rules, store: store, clock: clock}).WithCreateLimit(DefaultCreatesPerMinute)
+}
+
+// WithCreateLimit lets one client (see play.ClientOf) create at most
+// perMinute matches in a minute; 0 sets no limit.
+func (s *Server) WithCreateLimit(perMinute int) *Server {
+	s.creates = &play.Quota{Store: s.store, Clock: s.clock, Kind: "live-create", What: "matches created", Limit: perMinute, Window: time.Minute}
+	return s
+}
+
+// Joined is what create and join answer: the match, the seat, and the
+// seat's secret token.
+type Joined struct {
+	Code  string `json:"code"`
+	Seat  int    `json:"seat"`
+	Token string `json:"token"`
+}
+
+// Create opens a match of players seats; the creator, called name, holds
+// seat 0. bots of the other seats, from seat 1, are policy's at once;
+// policy also fills the seats still empty when the lobby closes. The
+// facade has checked policy among the Rules' Policies. A client past its
+// creation limit is refused with play.CodeRateLimited.
+func (s *Server) Create(ctx context.Context, players int, name string, bots int, policy string) (*Joined, error) {
+	least, most := s.rules.Seats()
+	switch {
+	case players < least || players > most:
+		return nil, play.Errorf(play.CodeInvalidRequest, "players must be %d to %d, not %d", least, most, players)
+	case bots < 0 || bots > players-1:
+		return nil, play.Errorf(play.CodeInvalidRequest, "bots must be 0 to %d, the seats besides yours", players-1)
+	}
+	if err := s.creates.Take(ctx); err != nil {
+		return nil, err
+	}
+	token, hash := newToken()
+	m := &Match{Players: players, Filler: policy, Seats: make([]Seat, players), Created: s.clock().UnixMilli(), Log: []json.RawMessage{}}
+	m.Seats[0] = Seat{Name: PlayerName(name, 0), Token: hash}
+	for i := 1; i <= bots; i++ {
+		m.Seats[i] = Seat{Name: policy, Bot: policy}
+	}
+	if err := s.advance(m); err != nil {
+		return nil, err
+	}
+	for range codeDraws {
+		m.Code = newCode()
+		data, _ := json.Marshal(m)
+		_, err := s.store.Save(ctx, s.rules.Kind(), m.Code, data, 0, m.expires(s.clock()))
+		if play.IsCode(err, play.CodeConflict) {
+			continue // the code is taken: draw another
+		}
+		if err != nil {
+			return nil, err
+		}
+		return &Joined{Code: m.Code, Seat: 0, Token: token}, nil
+	}
+	return nil, &play.Error{Code: play.CodeUnavailable, RetryAfter: time.Second,
+		Message: fmt.Sprintf("no free match code after %d draws; try again", codeDraws)}
+}
+
+// Join takes the first empty seat of a match in its lobby.
+func (s *Server) Join(ctx context.Context, code, name string) (*Joined, error) {
+	var out *Joined
+	err := s.Update(ctx, code, func(m *Match) error {
+		if m.Table != nil {
+			return play.Errorf(play.CodeMatchFull, "match %s has started; every seat is taken", m.Code)
+		}
+		for i := range m.Seats {
+			if !m.Joined(i) {
+				token, hash := newToken()
+				m.Seats[i] = Seat{Name: PlayerName(name, i), Token: hash}
+				m.Played = true
+				out = &Joined{Code: m.Code, Seat: i, Token: token}
+				return nil
+			}
+		}
+		return play.Errorf(play.CodeMatchFull, "match %s has no empty seat", m.Code)
+	})
+	return out, err
+}
+
+// Seat answers the seat a token holds in a match (forbidden when it holds
+// none), after playing what is due.
+func (s *Server) Seat(ctx context.Context, code, token string) (int, error) {
+	seat := -1
+	err := s.Update(ctx, code, func(m *Match) error {
+		var ok bool
+		if seat, ok = m.SeatOf(token); !ok {
+			return play.Errorf(play.CodeForbidden, "that token holds no seat of match %s", m.Code)
+		}
+		return nil
+	})
+	return seat, err
+}
+
+// Update loads a match, plays what is due, applies f (which reads the
+// match, or changes it and calls Keep or Acted), then plays what the
+// change made due (the bots' turns it hands on) and saves the match if it
+// changed, conditional on the version it read; a lost race plays the
+// request again, up to Retries times. When Update answers nil, the match
+// f was last given is the one saved: read the answer from it then. A code
+// that cannot be one is no match, without a read of the store.
+func (s *Server) Update(ctx context.Context, code string, f func(*Match) error) error {
+	code, ok := canonicalCode(code)
+	if !ok {
+		return play.Errorf(play.CodeNoMatch, "no match has the code %s: a code is %d letters and digits", wire.Quote(code), CodeLength)
+	}
+	for range Retries {
+		data, version, err := s.store.Load(ctx, s.rules.Kind(), code)
+		if err != nil {
+			return err
+		}
+		m := &Match{}
+		if err := json.Unmarshal(data, m); err != nil {
+			return fmt.Errorf("live: match %s: %w", code, err)
+		}
+		m.version = version
+		if m.State != nil {
+			if m.Table, err = s.rules.Restore(m.State); err != nil {
+				return fmt.Errorf("live: match %s: %w", code, err)
+			}
+		}
+		if err := s.advance(m); err != nil {
+			return err
+		}
+		if err := f(m); err != nil {
+			return err
+		}
+		if err := s.advance(m); err != nil {
+			return err
+		}
+		next, _ := json.Marshal(m)
+		if string(next) == string(data) {
+			return nil
+		}
+		_, err = s.store.Save(ctx, s.rules.Kind(), code, next, version, m.expires(s.clock()))
+		if play.IsCode(err, play.CodeConflict) {
+			continue
+		}
+		return err
+	}
+	return play.Errorf(play.CodeConflict, "match %s is busy; try again", code)
+}
+
+// maxBotMoves bounds the bots' moves one request plays: past it the
+// request fails instead of looping.
+const maxBotMoves = 100000
+
+// advance plays what is due at the clock's time: the lobby closing (its
+// empty seats go to the filler's bots, and the table is dealt from a
+// seed nobody sees), the game's clock rules, and the bots' moves until a
+// player is to act or the match is over.
+func (s *Server) advance(m *Match) error {
+	now := s.clock()
+	if m.Table == nil && (m.full() || now.UnixMilli() >= m.Created+s.rules.Lobby().Milliseconds()) {
+		for i := range m.Seats {
+			if !m.Joined(i) {
+				m.Seats[i] = Seat{Name: m.Filler, Bot: m.Filler}
+			}
+		}
+		var b [8]byte
+		rand.Read(b[:])
+		t, err := s.rules.Start(binary.LittleEndian.Uint64(b[:])&play.MaxSeed, m.Players)
+		if err != nil {
+			return err
+		}
+		m.Table, m.Started = t, now.UnixMilli()
+		m.Keep()
+	}
+	if m.Table == nil {
+		return nil
+	}
+	for range maxBotMoves {
+		if m.Table.Due(time.UnixMilli(m.Started), now) {
+			m.Keep()
+		}
+		p := m.Table.Phase()
+		if p.Over || len(p.ToAct) != 1 || m.Seats[p.ToAct[0]].Bot == "" {
+			return nil
+		}
+		bot := m.Seats[p.ToAct[0]].Bot
+		if err := m.Table.PlayBot(p.ToAct[0], bot); err != nil {
+			return fmt.Errorf("live: bot %s refused: %w", bot, err)
+		}
+		m.Keep()
+	}
+	return fmt.Errorf("live: match %s: bots still playing after %d moves", m.Code, maxBotMoves)
+}
