@@ -76,6 +76,12 @@ type Match struct {
 	// acted; the match is then kept play.Retention after its last write,
 	// and Unplayed after its creation until then.
 	Played bool `json:"played,omitempty"`
+	// RoundMillis is how long a round of a simultaneous match waits for
+	// its seats' moves; Deadline is when the round being played resolves
+	// (unix milliseconds), and Pending the moves it has so far.
+	RoundMillis int64     `json:"roundMillis,omitempty"`
+	Deadline    int64     `json:"deadline,omitempty"`
+	Pending     []Pending `json:"pending,omitempty"`
 	// Table is the game, once the lobby has closed; nil before.
 	Table   Table `json:"-"`
 	version uint64

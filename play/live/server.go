@@ -57,6 +57,23 @@ type Joined struct {
 // facade has checked policy among the Rules' Policies. A client past its
 // creation limit is refused with play.CodeRateLimited.
 func (s *Server) Create(ctx context.Context, players int, name string, bots int, policy string) (*Joined, error) {
+	return s.CreateSetup(ctx, Setup{Players: players, Name: name, Bots: bots, Policy: policy})
+}
+
+// Setup is a match to create: as Create's arguments, and for a game that
+// plays in rounds how long a round waits for its seats' moves
+// (DefaultRound when 0; the facade bounds it).
+type Setup struct {
+	Players int
+	Name    string
+	Bots    int
+	Policy  string
+	Round   time.Duration
+}
+
+// CreateSetup is Create with every setting of the match.
+func (s *Server) CreateSetup(ctx context.Context, setup Setup) (*Joined, error) {
+	players, name, bots, policy := setup.Players, setup.Name, setup.Bots, setup.Policy
 	least, most := s.rules.Seats()
 	switch {
 	case players < least || players > most:
@@ -68,7 +85,8 @@ func (s *Server) Create(ctx context.Context, players int, name string, bots int,
 		return nil, err
 	}
 	token, hash := newToken()
-	m := &Match{Players: players, Filler: policy, Seats: make([]Seat, players), Created: s.clock().UnixMilli(), Log: []json.RawMessage{}}
+	m := &Match{Players: players, Filler: policy, Seats: make([]Seat, players), Created: s.clock().UnixMilli(), Log: []json.RawMessage{},
+		RoundMillis: setup.Round.Milliseconds()}
 	m.Seats[0] = Seat{Name: PlayerName(name, 0), Token: hash}
 	for i := 1; i <= bots; i++ {
 		m.Seats[i] = Seat{Name: policy, Bot: policy}
@@ -203,6 +221,12 @@ func (s *Server) advance(m *Match) error {
 	}
 	if m.Table == nil {
 		return nil
+	}
+	if m.Table.Due(time.UnixMilli(m.Started), now) {
+		m.Keep()
+	}
+	if t, ok := m.Table.(Simultaneous); ok {
+		return s.rounds(m, t, now)
 	}
 	for range maxBotMoves {
 		if m.Table.Due(time.UnixMilli(m.Started), now) {
