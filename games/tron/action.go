@@ -14,9 +14,10 @@ type Action struct {
 	Dir  string `json:"dir"`
 }
 
-// parseAction reads an action strictly: exactly type "move" and a dir of
+// ParseAction reads an action strictly (the stateless loop's and a live
+// match's): exactly type "move" and a dir of
 // x+, x-, y+ or y-. A refusal is invalid_action and names the field.
-func parseAction(raw json.RawMessage) (engine.Dir, error) {
+func ParseAction(raw json.RawMessage) (engine.Dir, error) {
 	d, err := readAction(raw)
 	if err != nil {
 		return d, &play.Error{Code: play.CodeInvalidAction, Message: err.Error() + `; an action is {"type":"move","dir":"x+"|"x-"|"y+"|"y-"}`}

@@ -20,7 +20,7 @@ import (
 )
 
 // actionSchema is Tron's action grammar, the one file that spec's
-// actionGrammar sends, parseAction follows and openapi.yaml's TronAction
+// actionGrammar sends, ParseAction follows and openapi.yaml's TronAction
 // repeats (tests hold the three together).
 //
 //go:embed action.json
@@ -32,6 +32,15 @@ var opponents = map[string]bots.Policy{"easy": bots.Easy, "wise": bots.WiseMixed
 
 // opponentNames lists them in the order the option documents them.
 var opponentNames = []string{"easy", "wise"}
+
+// Bots are the bots that may sit at a seat, the default first.
+func Bots() []string { return slices.Clone(opponentNames) }
+
+// Bot is the bot called name.
+func Bot(name string) (bots.Policy, bool) {
+	p, ok := opponents[name]
+	return p, ok
+}
 
 // Game is Tron as the core serves it.
 type Game struct{}
@@ -129,14 +138,14 @@ func (m *match) BotMove(seat play.Seat) (json.RawMessage, bool) {
 // Act resolves one round: one move per living cycle.
 func (m *match) Act(moves []play.Move, _ time.Time) ([]any, error) {
 	if m.over() {
-		if _, err := parseAction(moves[0].Action); err != nil {
+		if _, err := ParseAction(moves[0].Action); err != nil {
 			return nil, err
 		}
 		return nil, &play.Error{Code: play.CodeGameOver, Message: "the match is over for your cycle; no action is legal"}
 	}
 	var dirs [engine.MaxPlayers]engine.Dir
 	for _, mv := range moves {
-		d, err := parseAction(mv.Action)
+		d, err := ParseAction(mv.Action)
 		if err != nil {
 			return nil, err
 		}

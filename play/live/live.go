@@ -29,8 +29,9 @@ type Rules interface {
 	// Lobby is how long a match waits for players before bots fill its
 	// empty seats.
 	Lobby() time.Duration
-	// Start deals a match of seats seats from seed.
-	Start(seed uint64, seats int) (Table, error)
+	// Start deals a match of seats seats from seed, with the options its
+	// creator chose (the facade has checked them).
+	Start(seed uint64, seats int, options map[string]string) (Table, error)
 	// Restore reads a match saved by its Table's MarshalBinary.
 	Restore(state []byte) (Table, error)
 }
@@ -79,9 +80,11 @@ type Match struct {
 	// RoundMillis is how long a round of a simultaneous match waits for
 	// its seats' moves; Deadline is when the round being played resolves
 	// (unix milliseconds), and Pending the moves it has so far.
-	RoundMillis int64     `json:"roundMillis,omitempty"`
-	Deadline    int64     `json:"deadline,omitempty"`
-	Pending     []Pending `json:"pending,omitempty"`
+	RoundMillis int64 `json:"roundMillis,omitempty"`
+	// Options are the match's options, as its creator chose them.
+	Options  map[string]string `json:"options,omitempty"`
+	Deadline int64             `json:"deadline,omitempty"`
+	Pending  []Pending         `json:"pending,omitempty"`
 	// Table is the game, once the lobby has closed; nil before.
 	Table   Table `json:"-"`
 	version uint64

@@ -24,7 +24,7 @@ func (count) Kind() string         { return "count-live" }
 func (count) Seats() (int, int)    { return 2, 3 }
 func (count) Policies() []string   { return []string{"one"} }
 func (count) Lobby() time.Duration { return 10 * time.Second }
-func (count) Start(_ uint64, seats int) (live.Table, error) {
+func (count) Start(_ uint64, seats int, _ map[string]string) (live.Table, error) {
 	return &tally{Players: seats}, nil
 }
 func (count) Restore(b []byte) (live.Table, error) {

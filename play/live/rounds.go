@@ -71,19 +71,25 @@ func (m *Match) Move(s int, move json.RawMessage) error {
 	return nil
 }
 
+// roundsPerRequest bounds the rounds one request resolves, so that no
+// request costs more than milliseconds: a match its bots alone play on
+// (every player out), or one nobody asked about for many deadlines, goes
+// on at the next request.
+const roundsPerRequest = 200
+
 // rounds plays what is due in a simultaneous match: its bots' moves, and
 // every round whose seats have all moved or whose deadline has passed
 // (rounds missed while nobody asked resolve one after another, each at
-// its deadline).
+// its deadline), up to roundsPerRequest.
 func (s *Server) rounds(m *Match, t Simultaneous, now time.Time) error {
-	for range maxBotMoves {
+	for range roundsPerRequest {
 		p := t.Phase()
 		if p.Over {
 			m.Pending, m.Deadline = nil, 0
 			return nil
 		}
 		if m.Deadline == 0 {
-			m.Deadline = now.Add(m.roundTime()).UnixMilli()
+			m.Deadline = now.Add(m.RoundTime()).UnixMilli()
 		}
 		for _, seat := range p.ToAct {
 			if bot := m.Seats[seat].Bot; bot != "" && !m.Moved(int(seat)) {
@@ -109,9 +115,9 @@ func (s *Server) rounds(m *Match, t Simultaneous, now time.Time) error {
 		m.Keep()
 		m.Pending = nil
 		if late {
-			m.Deadline += m.roundTime().Milliseconds() // the next round began at this one's deadline
+			m.Deadline += m.RoundTime().Milliseconds() // the next round began at this one's deadline
 		} else {
-			m.Deadline = now.Add(m.roundTime()).UnixMilli()
+			m.Deadline = now.Add(m.RoundTime()).UnixMilli()
 		}
 	}
 	return nil
@@ -122,8 +128,8 @@ func (s *Server) rounds(m *Match, t Simultaneous, now time.Time) error {
 // seconds.
 const DefaultRound = 30 * time.Second
 
-// roundTime is how long a round waits for its seats' moves.
-func (m *Match) roundTime() time.Duration {
+// RoundTime is how long a round waits for its seats' moves.
+func (m *Match) RoundTime() time.Duration {
 	if m.RoundMillis <= 0 {
 		return DefaultRound
 	}

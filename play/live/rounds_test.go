@@ -23,7 +23,7 @@ func (sums) Kind() string         { return "sums-live" }
 func (sums) Seats() (int, int)    { return 2, 4 }
 func (sums) Policies() []string   { return []string{"one"} }
 func (sums) Lobby() time.Duration { return 10 * time.Second }
-func (sums) Start(_ uint64, seats int) (live.Table, error) {
+func (sums) Start(_ uint64, seats int, _ map[string]string) (live.Table, error) {
 	return &board{Sum: make([]int, seats), Silent: make([]int, seats)}, nil
 }
 func (sums) Restore(b []byte) (live.Table, error) {

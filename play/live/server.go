@@ -69,6 +69,9 @@ type Setup struct {
 	Bots    int
 	Policy  string
 	Round   time.Duration
+	// Options are the game's options for the match (the grid's size,
+	// say), checked by the facade.
+	Options map[string]string
 }
 
 // CreateSetup is Create with every setting of the match.
@@ -86,7 +89,7 @@ func (s *Server) CreateSetup(ctx context.Context, setup Setup) (*Joined, error) 
 	}
 	token, hash := newToken()
 	m := &Match{Players: players, Filler: policy, Seats: make([]Seat, players), Created: s.clock().UnixMilli(), Log: []json.RawMessage{},
-		RoundMillis: setup.Round.Milliseconds()}
+		RoundMillis: setup.Round.Milliseconds(), Options: setup.Options}
 	m.Seats[0] = Seat{Name: PlayerName(name, 0), Token: hash}
 	for i := 1; i <= bots; i++ {
 		m.Seats[i] = Seat{Name: policy, Bot: policy}
@@ -212,7 +215,7 @@ func (s *Server) advance(m *Match) error {
 		}
 		var b [8]byte
 		rand.Read(b[:])
-		t, err := s.rules.Start(binary.LittleEndian.Uint64(b[:])&play.MaxSeed, m.Players)
+		t, err := s.rules.Start(binary.LittleEndian.Uint64(b[:])&play.MaxSeed, m.Players, m.Options)
 		if err != nil {
 			return err
 		}

@@ -20,7 +20,7 @@ func (rules) Kind() string         { return "tidebreakers-live" }
 func (rules) Seats() (int, int)    { return engine.MinPlayers, engine.MaxPlayers }
 func (rules) Policies() []string   { return captains.Names() }
 func (rules) Lobby() time.Duration { return Lobby }
-func (rules) Start(seed uint64, players int) (core.Table, error) {
+func (rules) Start(seed uint64, players int, _ map[string]string) (core.Table, error) {
 	m, err := engine.New(seed, players)
 	return &table{m}, err
 }

@@ -1,0 +1,115 @@
+// Package live runs live Tron matches: agents, humans and bots steer the
+// cycles of one match, each seat with its own secret token, every living
+// cycle moving at once each round. It is a facade over the core's live
+// play (package play/live), which keeps each seat's move hidden until the
+// round resolves: once every living cycle has moved, or at the round's
+// deadline, when a cycle that has not moved is out, as the arena puts
+// out a bot that does not answer.
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"time"
+
+	engine "github.com/agentgames/bundle/engines/tron"
+	"github.com/agentgames/bundle/games/tron"
+	"github.com/agentgames/bundle/play"
+	core "github.com/agentgames/bundle/play/live"
+	"github.com/agentgames/bundle/play/wire"
+)
+
+// Lobby is how long a match waits for players before bots fill its empty
+// seats.
+const Lobby = 10 * time.Second
+
+// Bounds of a round's time, which the creator may set: the default leaves
+// an agent that thinks for seconds time to answer.
+const (
+	DefaultRound = core.DefaultRound
+	MinRound     = time.Second
+	MaxRound     = 2 * time.Minute
+)
+
+// Server runs live Tron matches over a store.
+type Server struct{ core *core.Server }
+
+// NewServer keeps matches in store and tells the time with clock.
+func NewServer(store play.Store, clock play.Clock) *Server {
+	return &Server{core: core.NewServer(rules{}, store, clock)}
+}
+
+// WithCreateLimit lets one client create at most perMinute matches in a
+// minute; 0 sets no limit.
+func (s *Server) WithCreateLimit(perMinute int) *Server {
+	s.core.WithCreateLimit(perMinute)
+	return s
+}
+
+// Setup is a match to create.
+type Setup struct {
+	Players int
+	Name    string
+	// Bots seats, from seat 1, are the bot's at once; it also fills the
+	// seats still empty when the lobby closes.
+	Bots          int
+	Bot           string
+	Width, Height int
+	// Round is how long a round waits for moves (DefaultRound when 0).
+	Round time.Duration
+}
+
+// Create opens a match; its creator holds seat 0.
+func (s *Server) Create(ctx context.Context, st Setup) (*core.Joined, error) {
+	switch {
+	case !slices.Contains(tron.Bots(), st.Bot):
+		return nil, play.Errorf(play.CodeInvalidRequest, "bot must be one of %v, not %s", tron.Bots(), wire.Quote(st.Bot))
+	case st.Width < engine.MinSide || st.Width > engine.MaxSide || st.Height < engine.MinSide || st.Height > engine.MaxSide:
+		return nil, play.Errorf(play.CodeInvalidRequest, "width and height must be %d to %d, not %d and %d", engine.MinSide, engine.MaxSide, st.Width, st.Height)
+	case st.Round != 0 && (st.Round < MinRound || st.Round > MaxRound):
+		return nil, play.Errorf(play.CodeInvalidRequest, "a round's time must be %v to %v, not %v", MinRound, MaxRound, st.Round)
+	}
+	return s.core.CreateSetup(ctx, core.Setup{Players: st.Players, Name: st.Name, Bots: st.Bots, Policy: st.Bot, Round: st.Round,
+		Options: map[string]string{"width": strconv.Itoa(st.Width), "height": strconv.Itoa(st.Height)}})
+}
+
+// Join takes the first empty seat of a match in its lobby.
+func (s *Server) Join(ctx context.Context, code, name string) (*core.Joined, error) {
+	return s.core.Join(ctx, code, name)
+}
+
+// Get answers the public state of a match, after playing what is due.
+func (s *Server) Get(ctx context.Context, code string) (*State, error) {
+	var last *core.Match
+	if err := s.core.Update(ctx, code, func(m *core.Match) error { last = m; return nil }); err != nil {
+		return nil, err
+	}
+	return public(last), nil
+}
+
+// Move sends the move of the seat whose token is given for the round
+// being played, and answers the public state (which shows that the seat
+// has moved, not where, until the round resolves).
+func (s *Server) Move(ctx context.Context, code, token string, move json.RawMessage) (*State, error) {
+	var last *core.Match
+	err := s.core.Update(ctx, code, func(m *core.Match) error {
+		seat, ok := m.SeatOf(token)
+		switch {
+		case !ok:
+			return play.Errorf(play.CodeForbidden, "that token holds no seat of match %s", m.Code)
+		case m.Table == nil:
+			return play.Errorf(play.CodeNotYourTurn, "match %s is still in its lobby", m.Code)
+		}
+		if err := m.Move(seat, move); err != nil {
+			return err
+		}
+		last = m
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return public(last), nil
+}

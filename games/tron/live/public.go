@@ -1,0 +1,78 @@
+package live
+
+import (
+	"encoding/json"
+	"strconv"
+
+	core "github.com/agentgames/bundle/play/live"
+)
+
+// Seat is one seat in the public state; its token never appears.
+type Seat struct {
+	Seat   int    `json:"seat"`
+	Name   string `json:"name"`
+	Bot    bool   `json:"bot"`
+	Joined bool   `json:"joined"`
+	// Moved: the seat has moved in the round being played (where to
+	// stays hidden until the round resolves).
+	Moved bool `json:"moved"`
+	Alive bool `json:"alive"`
+	// Died is the round its cycle died in; 0 while it rides.
+	Died int `json:"died"`
+	// Trail is its cycle's cells, [x, y], the head last; empty once dead.
+	Trail [][2]int `json:"trail"`
+}
+
+// State is the public state of a live Tron match.
+type State struct {
+	Code    string `json:"code"`
+	Players int    `json:"players"`
+	Width   int    `json:"width"`
+	Height  int    `json:"height"`
+	Phase   string `json:"phase"` // lobby, playing or over
+	Round   int    `json:"round"` // rounds resolved
+	// Deadline is when the round being played resolves with the moves it
+	// has (unix milliseconds); null in the lobby and once over.
+	Deadline *int64 `json:"deadline"`
+	// RoundMillis is how long a round waits for moves.
+	RoundMillis int64 `json:"roundMillis"`
+	Over        bool  `json:"over"`
+	// Places, once over: per seat, 1 the best, cycles that died in one
+	// round sharing a place; null before.
+	Places []int             `json:"places"`
+	Seats  []Seat            `json:"seats"`
+	Log    []json.RawMessage `json:"log"` // LogEntry each
+}
+
+// public is what anyone may read of the match.
+func public(m *core.Match) *State {
+	st := &State{Code: m.Code, Players: m.Players, Phase: "lobby", Log: m.Log, RoundMillis: m.RoundTime().Milliseconds()}
+	st.Width, _ = strconv.Atoi(m.Options["width"])
+	st.Height, _ = strconv.Atoi(m.Options["height"])
+	for i, s := range m.Seats {
+		st.Seats = append(st.Seats, Seat{Seat: i, Name: s.Name, Bot: s.Bot != "", Joined: m.Joined(i), Moved: m.Moved(i), Trail: [][2]int{}})
+	}
+	if m.Table == nil {
+		return st
+	}
+	s := m.Table.(*table).s
+	st.Phase, st.Round = "playing", s.Round()
+	if d := m.RoundDeadline(); !d.IsZero() {
+		ms := d.UnixMilli()
+		st.Deadline = &ms
+	}
+	for p := range st.Seats {
+		seat := &st.Seats[p]
+		seat.Alive, seat.Died = s.Alive(p), s.Died(p)
+		for _, c := range s.Trail(p) {
+			seat.Trail = append(seat.Trail, [2]int{c.X, c.Y})
+		}
+	}
+	if s.Over() {
+		st.Phase, st.Over, st.Deadline = "over", true, nil
+		for p := range st.Seats {
+			st.Places = append(st.Places, s.Rank(p))
+		}
+	}
+	return st
+}

@@ -1,0 +1,180 @@
+package live
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/agentgames/bundle/engines/rng"
+	engine "github.com/agentgames/bundle/engines/tron"
+	"github.com/agentgames/bundle/games/tron"
+	"github.com/agentgames/bundle/play"
+	core "github.com/agentgames/bundle/play/live"
+)
+
+// rules are live Tron matches as the core plays them: in rounds, every
+// living cycle at once.
+type rules struct{}
+
+// Kind names live Tron matches in the store.
+func (rules) Kind() string         { return "tron-live" }
+func (rules) Seats() (int, int)    { return engine.MinPlayers, engine.MaxPlayers }
+func (rules) Policies() []string   { return tron.Bots() }
+func (rules) Lobby() time.Duration { return Lobby }
+
+// Start deals a match on the grid the options give (width and height,
+// checked by Create).
+func (rules) Start(seed uint64, players int, options map[string]string) (core.Table, error) {
+	w, _ := strconv.Atoi(options["width"])
+	h, _ := strconv.Atoi(options["height"])
+	s, err := engine.New(seed, w, h, players)
+	if err != nil {
+		return nil, err
+	}
+	return &table{s: s, rec: record{Seed: seed, Width: w, Height: h, Players: players}}, nil
+}
+
+// Restore replays a stored match from its seed and its rounds.
+func (rules) Restore(data []byte) (core.Table, error) {
+	var rec record
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return nil, err
+	}
+	s, err := engine.New(rec.Seed, rec.Width, rec.Height, rec.Players)
+	if err != nil {
+		return nil, err
+	}
+	outs := map[[2]int]bool{}
+	for _, o := range rec.Out {
+		outs[o] = true
+	}
+	for i, b := range rec.Rounds {
+		var dirs [engine.MaxPlayers]engine.Dir
+		var out [engine.MaxPlayers]bool
+		for p := range rec.Players {
+			dirs[p] = engine.Dir(b >> (2 * p) & 3)
+			out[p] = outs[[2]int{i + 1, p}]
+		}
+		s.PlayOut(dirs, out)
+	}
+	return &table{s: s, rec: rec}, nil
+}
+
+// record is a match as the store keeps it: the engine's state records a
+// round's moves but not a cycle put out for not moving in time, so the
+// table keeps both and replays them.
+type record struct {
+	Seed    uint64 `json:"seed"`
+	Width   int    `json:"width"`
+	Height  int    `json:"height"`
+	Players int    `json:"players"`
+	// Rounds holds a byte a round: seat p's direction in bits 2p and 2p+1.
+	Rounds []byte `json:"rounds"`
+	// Out lists [round, seat] for every cycle put out for not moving in
+	// time.
+	Out [][2]int `json:"out,omitempty"`
+}
+
+// table is a live match of the engine.
+type table struct {
+	s     *engine.State
+	rec   record
+	added []json.RawMessage
+}
+
+// Phase: every living cycle acts at once until fewer than two are alive.
+func (t *table) Phase() play.Phase {
+	if t.s.Over() {
+		return play.Phase{Over: true}
+	}
+	var to []play.Seat
+	for p := range t.s.Players() {
+		if t.s.Alive(p) {
+			to = append(to, play.Seat(p))
+		}
+	}
+	return play.Phase{ToAct: to}
+}
+
+// Check refuses what is not a move.
+func (t *table) Check(_ play.Seat, move json.RawMessage) error {
+	_, err := tron.ParseAction(move)
+	return err
+}
+
+// BotMove is policy's direction for seat s, drawn as the stateless
+// loop's bots draw theirs: the stream 2^32 + round*4 + seat of the seed.
+func (t *table) BotMove(s play.Seat, policy string) (json.RawMessage, error) {
+	bot, ok := tron.Bot(policy)
+	if !ok {
+		return nil, fmt.Errorf("no Tron bot is called %q", policy)
+	}
+	rs := rng.New(t.s.Seed(), 1<<32+uint64(t.s.Round())*4+uint64(s))
+	return json.RawMessage(`{"type":"move","dir":"` + bot(t.s, int(s), &rs).String() + `"}`), nil
+}
+
+// Resolve plays a round; a living cycle without a move did not move in
+// time and is out, as the arena puts out a bot that does not answer.
+func (t *table) Resolve(moves []play.Move) error {
+	var dirs [engine.MaxPlayers]engine.Dir
+	var moved [engine.MaxPlayers]bool
+	for _, mv := range moves {
+		d, err := tron.ParseAction(mv.Action)
+		if err != nil {
+			return err
+		}
+		dirs[mv.Seat], moved[mv.Seat] = d, true
+	}
+	var out [engine.MaxPlayers]bool
+	round := t.s.Round() + 1
+	var b byte
+	for p := range t.s.Players() {
+		b |= byte(dirs[p]) << (2 * p)
+		if t.s.Alive(p) && !moved[p] {
+			out[p] = true
+			t.rec.Out = append(t.rec.Out, [2]int{round, p})
+		}
+	}
+	died := t.s.PlayOut(dirs, out)
+	t.rec.Rounds = append(t.rec.Rounds, b)
+	t.added = nil
+	if len(died) > 0 {
+		e, _ := json.Marshal(LogEntry{Round: round, Died: died, Silent: silent(out, died)})
+		t.added = append(t.added, e)
+	}
+	return nil
+}
+
+// silent are the cycles of died that were out for not moving.
+func silent(out [engine.MaxPlayers]bool, died []int) []int {
+	var s []int
+	for _, p := range died {
+		if out[p] {
+			s = append(s, p)
+		}
+	}
+	return s
+}
+
+// PlayBot is not how a match in rounds plays its bots (BotMove is).
+func (t *table) PlayBot(play.Seat, string) error {
+	return fmt.Errorf("live Tron plays its bots in rounds")
+}
+
+// Due: live Tron has no clock rule besides the rounds' deadlines.
+func (t *table) Due(time.Time, time.Time) bool { return false }
+
+// Recorded is the log's entries the last round added.
+func (t *table) Recorded() []json.RawMessage { return t.added }
+
+// MarshalBinary is the record the match replays from.
+func (t *table) MarshalBinary() ([]byte, error) { return json.Marshal(t.rec) }
+
+// LogEntry is one entry of a live Tron match's log: the cycles that died
+// in a round, and which of them were out for not moving in time.
+type LogEntry struct {
+	Round  int   `json:"round"`
+	Died   []int `json:"died"`
+	Silent []int `json:"silent,omitempty"`
+}
