@@ -88,6 +88,8 @@ type Match struct {
 	// Table is the game, once the lobby has closed; nil before.
 	Table   Table `json:"-"`
 	version uint64
+	// resolved counts the rounds this request has resolved.
+	resolved int
 }
 
 // Joined reports whether seat i is taken, by a bot or a player.

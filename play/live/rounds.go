@@ -72,17 +72,17 @@ func (m *Match) Move(s int, move json.RawMessage) error {
 }
 
 // roundsPerRequest bounds the rounds one request resolves, so that no
-// request costs more than milliseconds: a match its bots alone play on
-// (every player out), or one nobody asked about for many deadlines, goes
-// on at the next request.
-const roundsPerRequest = 200
+// request costs more than a few bots' moves: a match nobody asked about
+// for many deadlines goes on at the next requests, catching up with its
+// clock this many rounds at a time.
+const roundsPerRequest = 2
 
 // rounds plays what is due in a simultaneous match: its bots' moves, and
 // every round whose seats have all moved or whose deadline has passed
 // (rounds missed while nobody asked resolve one after another, each at
 // its deadline), up to roundsPerRequest.
 func (s *Server) rounds(m *Match, t Simultaneous, now time.Time) error {
-	for range roundsPerRequest {
+	for m.resolved < roundsPerRequest {
 		p := t.Phase()
 		if p.Over {
 			m.Pending, m.Deadline = nil, 0
@@ -100,9 +100,13 @@ func (s *Server) rounds(m *Match, t Simultaneous, now time.Time) error {
 				m.Pending = append(m.Pending, Pending{Seat: int(seat), Move: move})
 			}
 		}
+		// A round resolves as soon as every seat has moved when a player is
+		// among them; bots alone play on at the rounds' pace, for
+		// whoever watches, and so that no request plays them all out.
 		all := !slices.ContainsFunc(p.ToAct, func(seat play.Seat) bool { return !m.Moved(int(seat)) })
+		player := slices.ContainsFunc(p.ToAct, func(seat play.Seat) bool { return m.Seats[seat].Bot == "" })
 		late := now.UnixMilli() >= m.Deadline
-		if !all && !late {
+		if !(all && player) && !late {
 			return nil
 		}
 		moves := make([]play.Move, len(m.Pending))
@@ -113,6 +117,7 @@ func (s *Server) rounds(m *Match, t Simultaneous, now time.Time) error {
 			return err
 		}
 		m.Keep()
+		m.resolved++
 		m.Pending = nil
 		if late {
 			m.Deadline += m.RoundTime().Milliseconds() // the next round began at this one's deadline

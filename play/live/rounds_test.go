@@ -194,3 +194,24 @@ func TestRoundUnderLoad(t *testing.T) {
 		t.Errorf("landed %d and %d, rounds %d, sums %v, log %s; want each seat's move once and one round", landed[0].Load(), landed[1].Load(), tb.Rounds, tb.Sum, m.Log)
 	}
 }
+
+// TestRoundsCatchUp: rounds due while nobody asked resolve a few at a
+// request (so that no request plays a whole match out), the next requests
+// catching up with the clock.
+func TestRoundsCatchUp(t *testing.T) {
+	ctx := context.Background()
+	c := &clock{}
+	c.advance(time.Hour)
+	s := live.NewServer(sums{}, &memory.Store{Clock: c.time}, c.time).WithCreateLimit(0)
+	a, err := s.CreateSetup(ctx, live.Setup{Players: 2, Bots: 1, Policy: "one", Round: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.advance(10 * time.Second)
+	if got := read(t, s, a.Code).Table.(*board).Rounds; got != 2 {
+		t.Fatalf("10 deadlines later, one read resolved %d rounds; want 2", got)
+	}
+	if got := read(t, s, a.Code).Table.(*board).Rounds; got != 3 {
+		t.Fatalf("the next read resolved up to round %d; want 3, the last", got)
+	}
+}
