@@ -48,9 +48,14 @@ $("join").addEventListener("submit", async (e) => {
 
 $("pass").addEventListener("click", () => act("pass", {}));
 
+// refresh reads the match each second, and draws it again only when it
+// changed: redrawing the board replaces its buttons, and a click landing
+// on one being replaced would be lost.
 async function refresh() {
   try {
-    state = await api("GET", `/api/matches/${me.code}`);
+    const next = await api("GET", `/api/matches/${me.code}`);
+    if (JSON.stringify(next) === JSON.stringify(state)) return;
+    state = next;
     render();
   } catch (err) { $("match-error").textContent = err.message; }
 }
