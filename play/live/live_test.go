@@ -86,12 +86,9 @@ func (c *clock) advance(d time.Duration) { c.now.Add(d.Milliseconds()) }
 func act(ctx context.Context, s *live.Server, code, token string) (*live.Match, error) {
 	var last *live.Match
 	err := s.Update(ctx, code, func(m *live.Match) error {
-		seat, ok := m.SeatOf(token)
-		if !ok {
-			return play.Errorf(play.CodeForbidden, "no seat")
-		}
-		if m.Table == nil {
-			return play.Errorf(play.CodeNotYourTurn, "lobby")
+		seat, err := m.Player(token)
+		if err != nil {
+			return err
 		}
 		if err := m.Table.(*tally).add(seat); err != nil {
 			return play.Errorf(play.CodeNotYourTurn, "%v", err)
@@ -142,11 +139,10 @@ func TestMatch(t *testing.T) {
 		t.Fatalf("seat 0 again: %v", err)
 	}
 	c.advance(time.Minute)
-	m, err = act(ctx, s, creator.Code, joiner.Token)
-	if !play.IsCode(err, play.CodeNotYourTurn) {
+	if _, err := act(ctx, s, creator.Code, joiner.Token); !play.IsCode(err, play.CodeNotYourTurn) {
 		t.Fatalf("an action after the time limit: %v, want the match over", err)
 	}
-	if err := s.Update(ctx, creator.Code, func(x *live.Match) error { m = x; return nil }); err != nil {
+	if m, err = s.Read(ctx, creator.Code); err != nil {
 		t.Fatal(err)
 	}
 	if !m.Table.Phase().Over || string(m.Log[len(m.Log)-1]) != `{"ended":"time"}` {
@@ -166,7 +162,7 @@ func TestLobbyFills(t *testing.T) {
 	}
 	var m *live.Match
 	read := func() {
-		if err := s.Update(ctx, j.Code, func(x *live.Match) error { m = x; return nil }); err != nil {
+		if m, err = s.Read(ctx, j.Code); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -230,8 +226,8 @@ func TestConflicts(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	var m *live.Match
-	if err := s.Update(ctx, first.Code, func(x *live.Match) error { m = x; return nil }); err != nil {
+	m, err := s.Read(ctx, first.Code)
+	if err != nil {
 		t.Fatal(err)
 	}
 	if tl := m.Table.(*tally); applied.Load() != 1 || tl.Total != 3 || tl.Turn != 0 || len(m.Log) != 3 {

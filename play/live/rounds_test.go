@@ -86,9 +86,9 @@ func (t *board) MarshalBinary() ([]byte, error)  { return json.Marshal(t) }
 // move has the seat token holds send n, as a facade would.
 func move(ctx context.Context, s *live.Server, code, token string, n int) error {
 	return s.Update(ctx, code, func(m *live.Match) error {
-		seat, ok := m.SeatOf(token)
-		if !ok {
-			return play.Errorf(play.CodeForbidden, "no seat")
+		seat, err := m.Player(token)
+		if err != nil {
+			return err
 		}
 		return m.Move(seat, json.RawMessage(fmt.Sprintf(`{"n":%d}`, n)))
 	})
@@ -97,8 +97,8 @@ func move(ctx context.Context, s *live.Server, code, token string, n int) error 
 // read is the match as saved after playing what is due.
 func read(t *testing.T, s *live.Server, code string) *live.Match {
 	t.Helper()
-	var m *live.Match
-	if err := s.Update(context.Background(), code, func(x *live.Match) error { m = x; return nil }); err != nil {
+	m, err := s.Read(context.Background(), code)
+	if err != nil {
 		t.Fatal(err)
 	}
 	return m

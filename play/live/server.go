@@ -197,6 +197,13 @@ func (s *Server) Update(ctx context.Context, code string, f func(*Match) error) 
 	return play.Errorf(play.CodeConflict, "match %s is busy; try again", code)
 }
 
+// Read answers a match after playing what is due.
+func (s *Server) Read(ctx context.Context, code string) (*Match, error) {
+	var last *Match
+	err := s.Update(ctx, code, func(m *Match) error { last = m; return nil })
+	return last, err
+}
+
 // maxBotMoves bounds the bots' moves one request plays: past it the
 // request fails instead of looping.
 const maxBotMoves = 100000

@@ -5,6 +5,8 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
+
+	"github.com/agentgames/bundle/play"
 )
 
 // Match codes are CodeLength symbols of Crockford's base 32 (digits and
@@ -33,6 +35,19 @@ func (m *Match) SeatOf(token string) (int, bool) {
 		}
 	}
 	return found, found >= 0
+}
+
+// Player is the seat token holds in a match under way: forbidden when it
+// holds none, not_your_turn while the match is in its lobby.
+func (m *Match) Player(token string) (int, error) {
+	seat, ok := m.SeatOf(token)
+	switch {
+	case !ok:
+		return -1, play.Errorf(play.CodeForbidden, "that token holds no seat of match %s", m.Code)
+	case m.Table == nil:
+		return -1, play.Errorf(play.CodeNotYourTurn, "match %s is still in its lobby", m.Code)
+	}
+	return seat, nil
 }
 
 // newToken makes a seat token (256 random bits, base64url) and the hash

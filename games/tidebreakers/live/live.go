@@ -84,11 +84,11 @@ func (s *Server) Join(ctx context.Context, code, name string) (*Joined, error) {
 
 // Get answers the public state of a match, after playing what is due.
 func (s *Server) Get(ctx context.Context, code string) (*State, error) {
-	var last *core.Match
-	if err := s.core.Update(ctx, code, func(m *core.Match) error { last = m; return nil }); err != nil {
+	m, err := s.core.Read(ctx, code)
+	if err != nil {
 		return nil, err
 	}
-	return public(last), nil
+	return public(m), nil
 }
 
 // Act applies the action of the seat whose token is given, then plays
@@ -96,12 +96,9 @@ func (s *Server) Get(ctx context.Context, code string) (*State, error) {
 func (s *Server) Act(ctx context.Context, code, token string, a engine.Action) (*State, error) {
 	var last *core.Match
 	err := s.core.Update(ctx, code, func(m *core.Match) error {
-		seat, ok := m.SeatOf(token)
-		if !ok {
-			return play.Errorf(play.CodeForbidden, "that token holds no seat of match %s", m.Code)
-		}
-		if m.Table == nil {
-			return play.Errorf(play.CodeNotYourTurn, "match %s is still in its lobby", m.Code)
+		seat, err := m.Player(token)
+		if err != nil {
+			return err
 		}
 		match := m.Table.(*table).State
 		switch {

@@ -82,11 +82,11 @@ func (s *Server) Join(ctx context.Context, code, name string) (*core.Joined, err
 
 // Get answers the public state of a match, after playing what is due.
 func (s *Server) Get(ctx context.Context, code string) (*State, error) {
-	var last *core.Match
-	if err := s.core.Update(ctx, code, func(m *core.Match) error { last = m; return nil }); err != nil {
+	m, err := s.core.Read(ctx, code)
+	if err != nil {
 		return nil, err
 	}
-	return public(last), nil
+	return public(m), nil
 }
 
 // Move sends the move of the seat whose token is given for the round
@@ -95,12 +95,9 @@ func (s *Server) Get(ctx context.Context, code string) (*State, error) {
 func (s *Server) Move(ctx context.Context, code, token string, move json.RawMessage) (*State, error) {
 	var last *core.Match
 	err := s.core.Update(ctx, code, func(m *core.Match) error {
-		seat, ok := m.SeatOf(token)
-		switch {
-		case !ok:
-			return play.Errorf(play.CodeForbidden, "that token holds no seat of match %s", m.Code)
-		case m.Table == nil:
-			return play.Errorf(play.CodeNotYourTurn, "match %s is still in its lobby", m.Code)
+		seat, err := m.Player(token)
+		if err != nil {
+			return err
 		}
 		if err := m.Move(seat, move); err != nil {
 			return err
