@@ -97,6 +97,27 @@ func (s *State) Card() CardState {
 // CardFields are the fields of the public state the card names.
 var CardFields = []string{"tiles", "turn", "phase", "supply_left", "winner", "round", "over", "log"}
 
+// Corners are the grid's corner islands, where captains start.
+var Corners = []int{0, 4, 20, 24}
+
+// SeatCorners reads where each of players seats started from an opening
+// state: the first corner island each holds (-1 for a seat holding none).
+// The card says only "the corners", so a referee of the card reads them.
+func (s *State) SeatCorners(players int) []int {
+	at := make([]int, players)
+	for p := range at {
+		at[p] = -1
+	}
+	for _, i := range Corners {
+		if i < len(s.Tiles) {
+			if o := s.Tiles[i].Owner; o != nil && *o >= 0 && *o < players && at[*o] < 0 {
+				at[*o] = i
+			}
+		}
+	}
+	return at
+}
+
 // CardFixes reports whether the card fixes the value of the public
 // state's field at path (such as tiles[3].owner; "" for the whole
 // state): tiles, turn, supply_left, winner, round and over (phase and log

@@ -79,18 +79,16 @@ func (c *liveClient) cardOpening(s *livewire.State) error {
 	case len(s.Tiles) != 25:
 		return c.fail("tiles", "the public state shows the 25 islands, row-major", "25", fmt.Sprint(len(s.Tiles)))
 	}
-	held := [2]int{-1, -1}
+	held := s.SeatCorners(2)
+	if slices.Contains(held, -1) {
+		return c.fail("tiles", "each captain starts on a corner", "a corner of seat 0 and one of seat 1", fmt.Sprintf("%v", held))
+	}
 	for i, t := range s.Tiles {
-		switch {
-		case t.Owner == nil && t.Strength == 2:
-		case t.Owner != nil && *t.Owner >= 0 && *t.Owner <= 1 && held[*t.Owner] < 0 && t.Strength == 4 && slices.Contains(cardCorners, i):
-			held[*t.Owner] = i
-		default:
+		wild := t.Owner == nil && t.Strength == 2
+		start := t.Owner != nil && slices.Index(held, i) == *t.Owner && t.Strength == 4
+		if !wild && !start {
 			return c.fail(fmt.Sprintf("tiles[%d]", i), "captains start in the corners with one island of 4; wild islands hold 2", "wild with 2, or a corner with 4", livewire.Show(t))
 		}
-	}
-	if held[0] < 0 || held[1] < 0 {
-		return c.fail("tiles", "each captain starts on a corner", "a corner of seat 0 and one of seat 1", fmt.Sprintf("%v", held))
 	}
 	for p, corner := range held {
 		c.corner[p] = corner
@@ -98,9 +96,6 @@ func (c *liveClient) cardOpening(s *livewire.State) error {
 	}
 	return nil
 }
-
-// cardCorners are the grid's corners.
-var cardCorners = []int{0, 4, 20, 24}
 
 // cardNeighbours are a corner's two neighbours, along its row first.
 func cardNeighbours(corner int) [2]int {

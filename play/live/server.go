@@ -238,10 +238,7 @@ func (s *Server) advance(m *Match) error {
 	if t, ok := m.Table.(Simultaneous); ok {
 		return s.rounds(m, t, now)
 	}
-	for range maxBotMoves {
-		if m.Table.Due(time.UnixMilli(m.Started), now) {
-			m.Keep()
-		}
+	for range maxBotMoves { // the clock rule has had its say: now stands still within a request
 		p := m.Table.Phase()
 		if p.Over || len(p.ToAct) != 1 || m.Seats[p.ToAct[0]].Bot == "" {
 			return nil

@@ -273,16 +273,7 @@ func (m *liveMatch) judgeStart(got *livewire.State) error {
 // the card leaves open, so the referee takes them from this state), every
 // other island wild with 2, round 1 with a supply of 3.
 func (m *liveMatch) cardStart(got *livewire.State) error {
-	m.corners = make([]int, m.players)
-	for p := range m.corners {
-		m.corners[p] = -1
-	}
-	for i, t := range got.Tiles {
-		if t.Owner == nil || *t.Owner < 0 || *t.Owner >= m.players || m.corners[*t.Owner] >= 0 || !slices.Contains(cornerIslands, i) {
-			continue
-		}
-		m.corners[*t.Owner] = i
-	}
+	m.corners = got.SeatCorners(m.players)
 	if slices.Contains(m.corners, -1) {
 		return m.fail("tiles", "captains start in the corners", "a corner a seat", livewire.Show(got.Tiles), "")
 	}
@@ -292,9 +283,6 @@ func (m *liveMatch) cardStart(got *livewire.State) error {
 	}
 	return nil
 }
-
-// cornerIslands are the grid's corners.
-var cornerIslands = []int{0, size - 1, islands - size, islands - 1}
 
 // openers are the seats that may have opened: the first joined seat to
 // act, and the captains just before it in the order.
