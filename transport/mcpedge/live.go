@@ -24,7 +24,8 @@ import (
 // their texts say which seat is the caller's and what it may do now.
 type Live interface {
 	httpapi.Live
-	Seat(ctx context.Context, code, token string) (int, error)
+	// View answers a match's public state and the seat token holds in it.
+	View(ctx context.Context, code, token string) (*live.State, int, error)
 }
 
 // addLive adds live_create, live_join, live_state and live_act.
@@ -126,7 +127,6 @@ func readLive(ctx context.Context, l Live, args json.RawMessage) (*live.State, i
 	if err != nil {
 		return nil, -1, err
 	}
-	seat := -1
 	for name, raw := range m {
 		var token string
 		if name != "token" {
@@ -135,13 +135,11 @@ func readLive(ctx context.Context, l Live, args json.RawMessage) (*live.State, i
 		if raw[0] != '"' || json.Unmarshal(raw, &token) != nil {
 			return nil, -1, play.Errorf(play.CodeInvalidRequest, "token must be a string, not %s", wire.Brief(raw))
 		}
-		if seat, err = l.Seat(ctx, code, token); err != nil {
-			return nil, -1, err
-		}
+		return l.View(ctx, code, token)
 	}
 	answer, err := l.Serve(ctx, "get", code, nil)
 	st, _ := answer.(*live.State)
-	return st, seat, err
+	return st, -1, err
 }
 
 // actLive asks l for the action live_act's arguments hold (the path its
@@ -167,8 +165,10 @@ func actLive(ctx context.Context, l Live, args json.RawMessage) (*live.State, in
 	}
 	var token string
 	json.Unmarshal(m["token"], &token)
-	seat, _ := l.Seat(ctx, code, token)
-	return answer.(*live.State), seat, nil
+	if st, seat, err := l.View(ctx, code, token); err == nil {
+		return st, seat, nil
+	}
+	return answer.(*live.State), -1, nil
 }
 
 // liveAction turns live_act's members besides the code ({token, action})

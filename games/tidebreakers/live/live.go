@@ -125,3 +125,17 @@ func (s *Server) Act(ctx context.Context, code, token string, a engine.Action) (
 func (s *Server) Seat(ctx context.Context, code, token string) (int, error) {
 	return s.core.Seat(ctx, code, token)
 }
+
+// View answers the public state of a match and the seat token holds in
+// it (forbidden when it holds none), from one read of the match.
+func (s *Server) View(ctx context.Context, code, token string) (*State, int, error) {
+	m, err := s.core.Read(ctx, code)
+	if err != nil {
+		return nil, -1, err
+	}
+	seat, ok := m.SeatOf(token)
+	if !ok {
+		return nil, -1, play.Errorf(play.CodeForbidden, "that token holds no seat of match %s", m.Code)
+	}
+	return public(m), seat, nil
+}
