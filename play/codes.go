@@ -26,6 +26,7 @@ const (
 	CodeForbidden        Code = "forbidden"
 	CodeMatchFull        Code = "match_full"
 	CodeNotYourTurn      Code = "not_your_turn"
+	CodeAlreadyMoved     Code = "already_moved"
 	CodeMatchOver        Code = "match_over"
 	CodeIllegalMove      Code = "illegal_move"
 	CodeRateLimited      Code = "rate_limited"
@@ -82,7 +83,8 @@ var codes = []CodeInfo{
 	{CodeNoMatch, KindRequest, "no live match has that code (or it has expired)."},
 	{CodeForbidden, KindRequest, "(live) the token holds no seat of that match."},
 	{CodeMatchFull, KindRequest, "(live) the match has no empty seat, or has started."},
-	{CodeNotYourTurn, KindRequest, "(live) another seat is to act, or the match is still in its lobby."},
+	{CodeNotYourTurn, KindRequest, "(live) another seat is to act, the seat is out of the match, or the match is still in its lobby."},
+	{CodeAlreadyMoved, KindRequest, "(live, in rounds) the seat has moved in this round already: its first move stands, hidden until the round resolves; wait for the next round."},
 	{CodeMatchOver, KindRequest, "(live) the match has ended; no action is legal."},
 	{CodeIllegalMove, KindRequest, "(live) the rules forbid that action now; the message says why."},
 	{CodeRateLimited, KindRequest, "this client (one network address) has made as many requests of this kind as the server allows for now (creating live matches, say); the `Retry-After` header says in how many seconds to try again."},

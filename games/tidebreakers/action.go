@@ -11,7 +11,7 @@ import (
 )
 
 // actionSchema is Tidebreakers' action grammar, the one file that spec's
-// actionGrammar sends, parseAction follows and openapi.yaml's
+// actionGrammar sends, ParseAction follows and openapi.yaml's
 // TidebreakersAction repeats (tests hold the three together).
 //
 //go:embed action.json
@@ -45,8 +45,8 @@ func (a Action) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// wireAction writes an engine action as sent.
-func wireAction(a engine.Action) []byte {
+// WireAction writes an engine action as sent, in the action grammar.
+func WireAction(a engine.Action) []byte {
 	switch a.Kind {
 	case engine.Supply:
 		return Action{Type: "supply", Tile: &a.Tile, Amount: &a.Amount}.AppendJSON(nil)
@@ -56,10 +56,10 @@ func wireAction(a engine.Action) []byte {
 	return Action{Type: "pass"}.AppendJSON(nil)
 }
 
-// parseAction reads an action strictly: a known type and exactly its
+// ParseAction reads an action of the grammar strictly: a known type and exactly its
 // fields, whole numbers in range. A refusal is invalid_action and names the
 // field at fault.
-func parseAction(raw json.RawMessage) (engine.Action, error) {
+func ParseAction(raw json.RawMessage) (engine.Action, error) {
 	a, err := readAction(raw)
 	if err != nil {
 		return a, &play.Error{Code: play.CodeInvalidAction, Message: err.Error() +

@@ -94,7 +94,7 @@ func (m *match) BotMove(seat play.Seat) (json.RawMessage, bool) {
 	}
 	policy, _ := captains.Named(captains.Names()[m.opponent])
 	rs := m.s.BotStream()
-	return wireAction(policy(m.s, &rs)), true
+	return WireAction(policy(m.s, &rs)), true
 }
 
 // Act applies the action of the seat to act.
@@ -103,7 +103,7 @@ func (m *match) Act(moves []play.Move, _ time.Time) ([]any, error) {
 	if len(moves) != 1 || (!m.s.Over() && int(mv.Seat) != m.s.Turn()) {
 		return nil, fmt.Errorf("tidebreakers: moves %v out of turn", moves)
 	}
-	a, err := parseAction(mv.Action)
+	a, err := ParseAction(mv.Action)
 	if err != nil {
 		return nil, err
 	}

@@ -29,6 +29,12 @@ type Rules interface {
 	// Lobby is how long a match waits for players before bots fill its
 	// empty seats.
 	Lobby() time.Duration
+	// Rounds reports whether the game's seats to act move at once, in
+	// rounds (Tron's cycles): each move then stays hidden until its round
+	// resolves, once every seat to act has moved or at the round's
+	// deadline. Otherwise one seat acts at a time, and its move is
+	// played when it is made.
+	Rounds() bool
 	// Start deals a match of seats seats from seed, with the options its
 	// creator chose (the facade has checked them).
 	Start(seed uint64, seats int, options map[string]string) (Table, error)
@@ -36,12 +42,23 @@ type Rules interface {
 	Restore(state []byte) (Table, error)
 }
 
-// Table is a live match's game, as the core drives it.
+// Table is a live match's game, as the core drives it. Moves are JSON in
+// the game's action grammar, whoever makes them: a player, through Act, or
+// a bot.
 type Table interface {
 	// Phase says who must act now.
 	Phase() play.Phase
-	// PlayBot has policy play seat s's move now.
-	PlayBot(s play.Seat, policy string) error
+	// Check refuses, with a *play.Error, a move seat s may not make now as
+	// far as the game can tell before the move is played (its grammar).
+	Check(s play.Seat, move json.RawMessage) error
+	// BotMove is policy's move for seat s now, not yet played.
+	BotMove(s play.Seat, policy string) (json.RawMessage, error)
+	// Play plays the moves of the seats to act: in a game in turns the
+	// one move of the seat to act, refused with a *play.Error when the
+	// rules forbid it; in a game in rounds a move for each seat that
+	// moved in time (a seat to act without one fell silent, and the
+	// game's rule for a silent seat applies to it).
+	Play(moves []play.Move) error
 	// Due plays the rules the clock sets off, the match having started at
 	// started (a time limit, say), and reports whether it changed the
 	// match.
@@ -105,17 +122,11 @@ func (m *Match) full() bool {
 	return true
 }
 
-// Keep records the table's state and the log entries its last change
-// added: a facade calls it after it changes the table.
-func (m *Match) Keep() {
+// keep records the table's state and the log entries its last change
+// added.
+func (m *Match) keep() {
 	m.State, _ = m.Table.MarshalBinary()
 	m.Log = append(m.Log, m.Table.Recorded()...)
-}
-
-// Acted is Keep after a player's action, which makes the match played.
-func (m *Match) Acted() {
-	m.Played = true
-	m.Keep()
 }
 
 // Unplayed is how long a match is kept after its creation while nobody

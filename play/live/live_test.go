@@ -24,6 +24,7 @@ func (count) Kind() string         { return "count-live" }
 func (count) Seats() (int, int)    { return 2, 3 }
 func (count) Policies() []string   { return []string{"one"} }
 func (count) Lobby() time.Duration { return 10 * time.Second }
+func (count) Rounds() bool         { return false }
 func (count) Start(_ uint64, seats int, _ map[string]string) (live.Table, error) {
 	return &tally{Players: seats}, nil
 }
@@ -58,12 +59,22 @@ func (t *tally) add(seat int) error {
 	return nil
 }
 
-func (t *tally) PlayBot(s play.Seat, policy string) error {
-	if policy != "one" {
-		return fmt.Errorf("no bot %q", policy)
+// Check refuses every move but {}.
+func (t *tally) Check(_ play.Seat, move json.RawMessage) error {
+	if string(move) != "{}" {
+		return play.Errorf(play.CodeInvalidRequest, "the one move is {}")
 	}
-	return t.add(int(s))
+	return nil
 }
+
+func (t *tally) BotMove(_ play.Seat, policy string) (json.RawMessage, error) {
+	if policy != "one" {
+		return nil, fmt.Errorf("no bot %q", policy)
+	}
+	return json.RawMessage("{}"), nil
+}
+
+func (t *tally) Play(moves []play.Move) error { return t.add(int(moves[0].Seat)) }
 
 func (t *tally) Due(started, now time.Time) bool {
 	if t.Over() || now.Before(started.Add(time.Minute)) {
@@ -82,22 +93,9 @@ type clock struct{ now atomic.Int64 }
 func (c *clock) time() time.Time         { return time.UnixMilli(c.now.Load()) }
 func (c *clock) advance(d time.Duration) { c.now.Add(d.Milliseconds()) }
 
-// act has the seat token holds add 1, as a facade would.
+// act has the seat token holds add 1.
 func act(ctx context.Context, s *live.Server, code, token string) (*live.Match, error) {
-	var last *live.Match
-	err := s.Update(ctx, code, func(m *live.Match) error {
-		seat, err := m.Player(token)
-		if err != nil {
-			return err
-		}
-		if err := m.Table.(*tally).add(seat); err != nil {
-			return play.Errorf(play.CodeNotYourTurn, "%v", err)
-		}
-		m.Acted()
-		last = m
-		return nil
-	})
-	return last, err
+	return s.Act(ctx, code, token, json.RawMessage("{}"))
 }
 
 // TestMatch: a match waits in its lobby for its empty seat, which a join
@@ -139,8 +137,8 @@ func TestMatch(t *testing.T) {
 		t.Fatalf("seat 0 again: %v", err)
 	}
 	c.advance(time.Minute)
-	if _, err := act(ctx, s, creator.Code, joiner.Token); !play.IsCode(err, play.CodeNotYourTurn) {
-		t.Fatalf("an action after the time limit: %v, want the match over", err)
+	if _, err := act(ctx, s, creator.Code, joiner.Token); !play.IsCode(err, play.CodeMatchOver) {
+		t.Fatalf("an action after the time limit: %v, want match_over", err)
 	}
 	if m, err = s.Read(ctx, creator.Code); err != nil {
 		t.Fatal(err)

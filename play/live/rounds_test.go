@@ -23,6 +23,7 @@ func (sums) Kind() string         { return "sums-live" }
 func (sums) Seats() (int, int)    { return 2, 4 }
 func (sums) Policies() []string   { return []string{"one"} }
 func (sums) Lobby() time.Duration { return 10 * time.Second }
+func (sums) Rounds() bool         { return true }
 func (sums) Start(_ uint64, seats int, _ map[string]string) (live.Table, error) {
 	return &board{Sum: make([]int, seats), Silent: make([]int, seats)}, nil
 }
@@ -60,7 +61,7 @@ func (t *board) BotMove(play.Seat, string) (json.RawMessage, error) {
 	return json.RawMessage(`{"n":1}`), nil
 }
 
-func (t *board) Resolve(moves []play.Move) error {
+func (t *board) Play(moves []play.Move) error {
 	moved := make([]bool, len(t.Sum))
 	for _, mv := range moves {
 		var m struct{ N int }
@@ -78,20 +79,14 @@ func (t *board) Resolve(moves []play.Move) error {
 	return nil
 }
 
-func (t *board) PlayBot(play.Seat, string) error { return fmt.Errorf("plays in rounds") }
-func (t *board) Due(time.Time, time.Time) bool   { return false }
-func (t *board) Recorded() []json.RawMessage     { return t.added }
-func (t *board) MarshalBinary() ([]byte, error)  { return json.Marshal(t) }
+func (t *board) Due(time.Time, time.Time) bool  { return false }
+func (t *board) Recorded() []json.RawMessage    { return t.added }
+func (t *board) MarshalBinary() ([]byte, error) { return json.Marshal(t) }
 
 // move has the seat token holds send n, as a facade would.
 func move(ctx context.Context, s *live.Server, code, token string, n int) error {
-	return s.Update(ctx, code, func(m *live.Match) error {
-		seat, err := m.Player(token)
-		if err != nil {
-			return err
-		}
-		return m.Move(seat, json.RawMessage(fmt.Sprintf(`{"n":%d}`, n)))
-	})
+	_, err := s.Act(ctx, code, token, json.RawMessage(fmt.Sprintf(`{"n":%d}`, n)))
+	return err
 }
 
 // read is the match as saved after playing what is due.
@@ -129,8 +124,8 @@ func TestRounds(t *testing.T) {
 	if tb := m.Table.(*board); tb.Rounds != 0 || tb.Sum[0] != 0 || !m.Moved(0) || !m.Moved(1) || m.Moved(2) {
 		t.Fatalf("after seat 0's move: rounds %d, sums %v, moved %v %v %v; want it hidden, the bot's too", tb.Rounds, tb.Sum, m.Moved(0), m.Moved(1), m.Moved(2))
 	}
-	if err := move(ctx, s, a.Code, a.Token, 1); !play.IsCode(err, play.CodeNotYourTurn) {
-		t.Fatalf("seat 0's second move in a round: %v, want not_your_turn", err)
+	if err := move(ctx, s, a.Code, a.Token, 1); !play.IsCode(err, play.CodeAlreadyMoved) {
+		t.Fatalf("seat 0's second move in a round: %v, want already_moved", err)
 	}
 	if err := move(ctx, s, a.Code, b.Token, 12); !play.IsCode(err, play.CodeIllegalMove) || read(t, s, a.Code).Moved(2) {
 		t.Fatalf("a move outside the rules: %v", err)
@@ -180,7 +175,7 @@ func TestRoundUnderLoad(t *testing.T) {
 			switch err := move(ctx, s, a.Code, tokens[i%2], 1+i%2); {
 			case err == nil:
 				landed[i%2].Add(1)
-			case !play.IsCode(err, play.CodeNotYourTurn) && !play.IsCode(err, play.CodeConflict):
+			case !play.IsCode(err, play.CodeAlreadyMoved) && !play.IsCode(err, play.CodeConflict):
 				t.Errorf("move %d: %v", i, err)
 			}
 		})

@@ -149,7 +149,7 @@ func (s *Server) Seat(ctx context.Context, code, token string) (int, error) {
 }
 
 // Update loads a match, plays what is due, applies f (which reads the
-// match, or changes it and calls Keep or Acted), then plays what the
+// match, or changes it as Act and Join do), then plays what the
 // change made due (the bots' turns it hands on) and saves the match if it
 // changed, conditional on the version it read; a lost race plays the
 // request again, up to Retries times. When Update answers nil, the match
@@ -227,27 +227,31 @@ func (s *Server) advance(m *Match) error {
 			return err
 		}
 		m.Table, m.Started = t, now.UnixMilli()
-		m.Keep()
+		m.keep()
 	}
 	if m.Table == nil {
 		return nil
 	}
 	if m.Table.Due(time.UnixMilli(m.Started), now) {
-		m.Keep()
+		m.keep()
 	}
-	if t, ok := m.Table.(Simultaneous); ok {
-		return s.rounds(m, t, now)
+	if s.rules.Rounds() {
+		return s.rounds(m, now)
 	}
 	for range maxBotMoves { // the clock rule has had its say: now stands still within a request
 		p := m.Table.Phase()
 		if p.Over || len(p.ToAct) != 1 || m.Seats[p.ToAct[0]].Bot == "" {
 			return nil
 		}
-		bot := m.Seats[p.ToAct[0]].Bot
-		if err := m.Table.PlayBot(p.ToAct[0], bot); err != nil {
+		seat, bot := p.ToAct[0], m.Seats[p.ToAct[0]].Bot
+		move, err := m.Table.BotMove(seat, bot)
+		if err == nil {
+			err = m.Table.Play([]play.Move{{Seat: seat, Action: move}})
+		}
+		if err != nil {
 			return fmt.Errorf("live: bot %s refused: %w", bot, err)
 		}
-		m.Keep()
+		m.keep()
 	}
 	return fmt.Errorf("live: match %s: bots still playing after %d moves", m.Code, maxBotMoves)
 }

@@ -29,7 +29,7 @@ func Status(code play.Code) int {
 		return http.StatusMethodNotAllowed
 	case play.CodeForbidden, play.CodeOriginForbidden:
 		return http.StatusForbidden
-	case play.CodeMatchFull, play.CodeNotYourTurn, play.CodeMatchOver, play.CodeIllegalMove:
+	case play.CodeMatchFull, play.CodeNotYourTurn, play.CodeAlreadyMoved, play.CodeMatchOver, play.CodeIllegalMove:
 		return http.StatusConflict
 	case play.CodeBodyTooLarge:
 		return http.StatusRequestEntityTooLarge

@@ -15,6 +15,7 @@ import (
 
 	engine "github.com/agentgames/bundle/engines/tidebreakers"
 	"github.com/agentgames/bundle/engines/tidebreakers/captains"
+	"github.com/agentgames/bundle/games/tidebreakers"
 	"github.com/agentgames/bundle/play"
 	core "github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/play/wire"
@@ -94,30 +95,11 @@ func (s *Server) Get(ctx context.Context, code string) (*State, error) {
 // Act applies the action of the seat whose token is given, then plays
 // what is due, and answers the public state.
 func (s *Server) Act(ctx context.Context, code, token string, a engine.Action) (*State, error) {
-	var last *core.Match
-	err := s.core.Update(ctx, code, func(m *core.Match) error {
-		seat, err := m.Player(token)
-		if err != nil {
-			return err
-		}
-		match := m.Table.(*table).State
-		switch {
-		case match.Over():
-			return play.Errorf(play.CodeMatchOver, "match %s is over", m.Code)
-		case match.Turn() != seat:
-			return play.Errorf(play.CodeNotYourTurn, "it is seat %d's turn, not yours (seat %d)", match.Turn(), seat)
-		}
-		if err := match.Apply(seat, a); err != nil {
-			return play.Errorf(play.CodeIllegalMove, "%v", err)
-		}
-		m.Acted()
-		last = m
-		return nil
-	})
+	m, err := s.core.Act(ctx, code, token, tidebreakers.WireAction(a))
 	if err != nil {
 		return nil, err
 	}
-	return public(last), nil
+	return public(m), nil
 }
 
 // Seat answers the seat a token holds in a match (forbidden when it holds

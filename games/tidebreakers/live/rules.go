@@ -20,6 +20,7 @@ func (rules) Kind() string         { return "tidebreakers-live" }
 func (rules) Seats() (int, int)    { return engine.MinPlayers, engine.MaxPlayers }
 func (rules) Policies() []string   { return captains.Names() }
 func (rules) Lobby() time.Duration { return Lobby }
+func (rules) Rounds() bool         { return false }
 func (rules) Start(seed uint64, players int, _ map[string]string) (core.Table, error) {
 	m, err := engine.New(seed, players)
 	return &table{m}, err
@@ -40,13 +41,33 @@ func (t *table) Phase() play.Phase {
 	return play.Phase{ToAct: []play.Seat{play.Seat(t.Turn())}}
 }
 
-func (t *table) PlayBot(s play.Seat, policy string) error {
+// Check refuses what is not an action of the grammar.
+func (t *table) Check(_ play.Seat, move json.RawMessage) error {
+	_, err := tidebreakers.ParseAction(move)
+	return err
+}
+
+// BotMove is the captain's action, drawn from the match's bot stream.
+func (t *table) BotMove(_ play.Seat, policy string) (json.RawMessage, error) {
 	bot, ok := captains.Named(policy)
 	if !ok {
-		return fmt.Errorf("no captain is called %q", policy)
+		return nil, fmt.Errorf("no captain is called %q", policy)
 	}
 	rs := t.BotStream()
-	return t.Apply(int(s), bot(t.State, &rs))
+	return tidebreakers.WireAction(bot(t.State, &rs)), nil
+}
+
+// Play applies the action of the seat whose turn it is; the rules'
+// refusal is illegal_move.
+func (t *table) Play(moves []play.Move) error {
+	a, err := tidebreakers.ParseAction(moves[0].Action)
+	if err != nil {
+		return err
+	}
+	if err := t.Apply(int(moves[0].Seat), a); err != nil {
+		return play.Errorf(play.CodeIllegalMove, "%v", err)
+	}
+	return nil
 }
 
 // Due ends the match by scoring once TimeLimit has passed since it

@@ -89,24 +89,14 @@ func (s *Server) Get(ctx context.Context, code string) (*State, error) {
 	return public(m), nil
 }
 
-// Move sends the move of the seat whose token is given for the round
-// being played, and answers the public state (which shows that the seat
-// has moved, not where, until the round resolves).
+// Move sends the move (in the game's action grammar) of the seat whose
+// token is given for the round being played, and answers the public
+// state, which shows that the seat has moved, not where, until the round
+// resolves.
 func (s *Server) Move(ctx context.Context, code, token string, move json.RawMessage) (*State, error) {
-	var last *core.Match
-	err := s.core.Update(ctx, code, func(m *core.Match) error {
-		seat, err := m.Player(token)
-		if err != nil {
-			return err
-		}
-		if err := m.Move(seat, move); err != nil {
-			return err
-		}
-		last = m
-		return nil
-	})
+	m, err := s.core.Act(ctx, code, token, move)
 	if err != nil {
 		return nil, err
 	}
-	return public(last), nil
+	return public(m), nil
 }

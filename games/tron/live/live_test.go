@@ -67,7 +67,7 @@ func TestMatch(t *testing.T) {
 		token string
 		move  json.RawMessage
 		code  play.Code
-	}{{a.Token, move("y+"), play.CodeNotYourTurn}, {b.Token, move("z+"), play.CodeInvalidAction}, {other(b.Token), move("x+"), play.CodeForbidden}} {
+	}{{a.Token, move("y+"), play.CodeAlreadyMoved}, {b.Token, move("z+"), play.CodeInvalidAction}, {other(b.Token), move("x+"), play.CodeForbidden}} {
 		if _, err := s.Move(ctx, a.Code, bad.token, bad.move); !play.IsCode(err, bad.code) {
 			t.Errorf("move %s: %v, want %s", bad.move, err, bad.code)
 		}

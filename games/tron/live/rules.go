@@ -22,6 +22,7 @@ func (rules) Kind() string         { return "tron-live" }
 func (rules) Seats() (int, int)    { return engine.MinPlayers, engine.MaxPlayers }
 func (rules) Policies() []string   { return tron.Bots() }
 func (rules) Lobby() time.Duration { return Lobby }
+func (rules) Rounds() bool         { return true }
 
 // Start deals a match on the grid the options give (width and height,
 // checked by Create).
@@ -114,9 +115,9 @@ func (t *table) BotMove(s play.Seat, policy string) (json.RawMessage, error) {
 	return json.RawMessage(`{"type":"move","dir":"` + bot(t.s, int(s), &rs).String() + `"}`), nil
 }
 
-// Resolve plays a round; a living cycle without a move did not move in
+// Play plays a round; a living cycle without a move did not move in
 // time and is out, as the arena puts out a bot that does not answer.
-func (t *table) Resolve(moves []play.Move) error {
+func (t *table) Play(moves []play.Move) error {
 	var dirs [engine.MaxPlayers]engine.Dir
 	var moved [engine.MaxPlayers]bool
 	for _, mv := range moves {
@@ -155,11 +156,6 @@ func silent(out [engine.MaxPlayers]bool, died []int) []int {
 		}
 	}
 	return s
-}
-
-// PlayBot is not how a match in rounds plays its bots (BotMove is).
-func (t *table) PlayBot(play.Seat, string) error {
-	return fmt.Errorf("live Tron plays its bots in rounds")
 }
 
 // Due: live Tron has no clock rule besides the rounds' deadlines.
