@@ -22,7 +22,8 @@ func TestTemplateThrottlesTheApi(t *testing.T) {
 	if !same(at(stage, "DefaultRouteSettings"), `{"ThrottlingRateLimit":{"Ref":"ThrottlingRateLimit"},"ThrottlingBurstLimit":{"Ref":"ThrottlingBurstLimit"}}`) {
 		t.Errorf("the stage's route settings: %v", at(stage, "DefaultRouteSettings"))
 	}
-	if !same(at(stage, "RouteSettings"), `{"POST /api/matches":{"ThrottlingBurstLimit":{"Ref":"LiveCreateBurstLimit"},"ThrottlingRateLimit":{"Ref":"LiveCreateRateLimit"}}}`) {
+	create := `{"ThrottlingBurstLimit":{"Ref":"LiveCreateBurstLimit"},"ThrottlingRateLimit":{"Ref":"LiveCreateRateLimit"}}`
+	if !same(at(stage, "RouteSettings"), `{"POST /api/matches":`+create+`,"POST /api/games/tron/matches":`+create+`}`) {
 		t.Errorf("creating live matches is not throttled apart: %v", at(stage, "RouteSettings"))
 	}
 	for _, fn := range []string{"LiveFunction", "McpFunction"} {

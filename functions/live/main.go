@@ -1,5 +1,6 @@
-// Command live is the Lambda function of live Tidebreakers matches: the
-// card's match API (/api/matches...) behind an API Gateway HTTP API, the
+// Command live is the Lambda function of live matches: Tidebreakers' (the
+// card's match API, /api/matches...) and Tron's (/api/games/tron/matches...)
+// behind an API Gateway HTTP API, the
 // matches kept in the DynamoDB table MATCHES_TABLE names. Any instance
 // serves any request: a match lives in the table, every write conditional
 // on its version. LIVE_CREATES_PER_MINUTE bounds the matches one client

@@ -25,6 +25,11 @@ func ParseAction(raw json.RawMessage) (engine.Dir, error) {
 	return d, nil
 }
 
+// WireAction writes a move in the action grammar.
+func WireAction(d engine.Dir) json.RawMessage {
+	return json.RawMessage(`{"type":"move","dir":"` + d.String() + `"}`)
+}
+
 func readAction(raw json.RawMessage) (engine.Dir, error) {
 	o, err := wire.ReadObject(raw, "action")
 	if err != nil {

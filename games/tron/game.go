@@ -36,10 +36,17 @@ var opponentNames = []string{"easy", "wise"}
 // Bots are the bots that may sit at a seat, the default first.
 func Bots() []string { return slices.Clone(opponentNames) }
 
-// Bot is the bot called name.
-func Bot(name string) (bots.Policy, bool) {
-	p, ok := opponents[name]
-	return p, ok
+// BotMove is the move of the bot called name for seat in s's next
+// round, drawn from the stream 2^32 + round*4 + seat of the match's seed:
+// the only draws of the bots, so the seed replays a match and a sealed
+// seed hides them. It is false when no bot is called name.
+func BotMove(s *engine.State, seat int, name string) (json.RawMessage, bool) {
+	bot, ok := opponents[name]
+	if !ok {
+		return nil, false
+	}
+	rs := rng.New(s.Seed(), 1<<32+uint64(s.Round())*4+uint64(seat))
+	return WireAction(bot(s, seat, &rs)), true
 }
 
 // Game is Tron as the core serves it.
@@ -123,16 +130,13 @@ func (m *match) Phase() play.Phase {
 	return play.Phase{ToAct: to}
 }
 
-// BotMove is the direction the bot in seat chooses for this round, with
-// the stream 2^32 + round*4 + seat of the match's seed: the only draws of
-// the bots, so the seed replays a match and a sealed seed hides them.
+// BotMove is the direction the bot in seat chooses for this round (see
+// the package's BotMove).
 func (m *match) BotMove(seat play.Seat) (json.RawMessage, bool) {
 	if seat == play.Caller {
 		return nil, false
 	}
-	rs := rng.New(m.s.Seed(), 1<<32+uint64(m.s.Round())*4+uint64(seat))
-	d := opponents[opponentNames[m.opponent]](m.s, int(seat), &rs)
-	return json.RawMessage(`{"type":"move","dir":"` + d.String() + `"}`), true
+	return BotMove(m.s, int(seat), opponentNames[m.opponent])
 }
 
 // Act resolves one round: one move per living cycle.

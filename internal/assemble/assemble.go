@@ -11,6 +11,7 @@ import (
 
 	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/games/tidebreakers/live"
+	tronlive "github.com/agentgames/bundle/games/tron/live"
 	"github.com/agentgames/bundle/internal/assemble/core"
 	"github.com/agentgames/bundle/internal/seal"
 	"github.com/agentgames/bundle/play"
@@ -32,7 +33,7 @@ type Config struct {
 	// Ledger keeps the ledgers of ranked matches; nil offers no ranked
 	// play.
 	Ledger play.Ledger
-	// Matches keeps live Tidebreakers matches; nil serves none.
+	// Matches keeps live matches (Tidebreakers', Tron's); nil serves none.
 	Matches play.Store
 	// CreatesPerMinute is how many live matches one client may create in
 	// a minute; 0 sets no limit (see live.Server.WithCreateLimit).
@@ -42,8 +43,10 @@ type Config struct {
 // Parts are the assembled server, whose edges a program runs.
 type Parts struct {
 	Service *play.Service
-	// Live runs the live matches; nil without Matches.
-	Live *live.Server
+	// Live runs live Tidebreakers matches, TronLive live Tron matches;
+	// both nil without Matches.
+	Live     *live.Server
+	TronLive *tronlive.Server
 }
 
 // New assembles the server c describes. It fails only when it cannot
@@ -60,17 +63,19 @@ func New(c Config) (*Parts, error) {
 			clock = time.Now
 		}
 		p.Live = live.NewServer(c.Matches, clock).WithCreateLimit(c.CreatesPerMinute)
+		p.TronLive = tronlive.NewServer(c.Matches, clock).WithCreateLimit(c.CreatesPerMinute)
 	}
 	return p, nil
 }
 
 // HTTP is a new HTTP handler of the parts: every game, and the live match
-// API when there is a Live server. A program that serves no HTTP does
+// APIs when there are live servers. A program that serves no HTTP does
 // not call it, and so does not link the handler.
 func (p *Parts) HTTP() *httpapi.Server {
 	h := httpapi.New(p.Service, bundle.OpenAPI)
 	if p.Live != nil {
 		h.ServeLive(p.Live)
+		h.ServeLive(p.TronLive)
 	}
 	return h
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/wire"
 )
 
 // Rules are what a game tells the core of its live matches.
@@ -141,6 +142,22 @@ func (m *Match) expires(now time.Time) time.Time {
 		return now.Add(play.Retention)
 	}
 	return time.UnixMilli(m.Created).Add(Unplayed)
+}
+
+// MaxName is the longest player name kept, in characters.
+const MaxName = 40
+
+// ReadName reads the optional "name" member of a create or join request,
+// cut to MaxName characters.
+func ReadName(o *wire.Object) (string, error) {
+	if !o.Has("name") {
+		return "", nil
+	}
+	s, err := o.String("name")
+	if r := []rune(s); len(r) > MaxName {
+		s = string(r[:MaxName])
+	}
+	return s, err
 }
 
 // PlayerName is the name a seat's player goes by: the one given, or

@@ -4,39 +4,40 @@ import (
 	"context"
 	"net/http"
 	"slices"
+	"strings"
 
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/wire"
 )
 
-// Live is a live match service (package games/tidebreakers/live): it
-// answers one request of the card's match API. op is create, join, get,
-// supply, attack or pass; code names the match (empty for create); body is
-// the request's JSON (nil for get).
+// Live is a game's live match service (games/tidebreakers/live,
+// games/tron/live): Serve answers one request of its match API, whose
+// paths start with Base. op is create, get, or one of Ops that a path
+// names (join, and the game's actions); code names the match (empty for
+// create); body is the request's JSON (nil for get).
 type Live interface {
+	Base() string
+	Ops() []string
 	Serve(ctx context.Context, op, code string, body []byte) (any, error)
 }
 
-// liveOps are the actions a match's path may name.
-var liveOps = []string{"join", "supply", "attack", "pass"}
-
-// ServeLive routes the card's match API to l:
+// ServeLive routes a game's live match API to l:
 //
-//	POST /api/matches                  create
-//	POST /api/matches/{code}/join      join
-//	GET  /api/matches/{code}           the public state
-//	POST /api/matches/{code}/supply    supply, attack, pass
+//	POST Base                create
+//	GET  Base/{code}         the public state
+//	POST Base/{code}/{op}    join, or an action: one of Ops
 func (s *Server) ServeLive(l Live) {
-	s.handle("POST /api/matches", func(w http.ResponseWriter, r *http.Request) error {
+	base, ops := l.Base(), l.Ops()
+	s.handle("POST "+base, func(w http.ResponseWriter, r *http.Request) error {
 		return s.live(w, r, l, "create", "")
 	})
-	s.handle("GET /api/matches/{code}", func(w http.ResponseWriter, r *http.Request) error {
+	s.handle("GET "+base+"/{code}", func(w http.ResponseWriter, r *http.Request) error {
 		return s.live(w, r, l, "get", r.PathValue("code"))
 	})
-	s.handle("POST /api/matches/{code}/{op}", func(w http.ResponseWriter, r *http.Request) error {
+	s.handle("POST "+base+"/{code}/{op}", func(w http.ResponseWriter, r *http.Request) error {
 		op := r.PathValue("op")
-		if !slices.Contains(liveOps, op) {
-			return play.Errorf(play.CodeNotFound, "a match takes join, supply, attack or pass, not %s", wire.Quote(op))
+		if !slices.Contains(ops, op) {
+			return play.Errorf(play.CodeNotFound, "a match takes %s, not %s", strings.Join(ops, ", "), wire.Quote(op))
 		}
 		return s.live(w, r, l, op, r.PathValue("code"))
 	})

@@ -22,6 +22,11 @@ func TestEveryAPIGetRefusesUnknownOptions(t *testing.T) {
 	if created.Status != 200 || code == "" {
 		t.Fatalf("create: %d %s", created.Status, created.Body)
 	}
+	tron := do(t, h, "POST", "/api/games/tron/matches", `{"players":2,"bots":1}`)
+	tronCode, _ := tron.JSON(t)["code"].(string)
+	if tron.Status != 200 || tronCode == "" {
+		t.Fatalf("create a Tron match: %d %s", tron.Status, tron.Body)
+	}
 	ranked := do(t, h, "GET", "/api/games/tinrail/init?ranked=true", "")
 	id, _ := ranked.JSON(t)["ranked"].(string)
 	if ranked.Status != 200 || id == "" {
@@ -33,7 +38,11 @@ func TestEveryAPIGetRefusesUnknownOptions(t *testing.T) {
 		if op == nil || !strings.HasPrefix(path, "/api/") {
 			continue
 		}
-		target := strings.NewReplacer("{code}", code, "{slug}", "tinrail", "{id}", id).Replace(path)
+		match := code
+		if strings.HasPrefix(path, "/api/games/tron/matches/") {
+			match = tronCode
+		}
+		target := strings.NewReplacer("{code}", match, "{slug}", "tinrail", "{id}", id).Replace(path)
 		good, read := url.Values{}, []string{}
 		for _, p := range op.Parameters {
 			if p.Value.In != "query" {

@@ -6,11 +6,15 @@ import (
 	engine "github.com/agentgames/bundle/engines/tidebreakers"
 	"github.com/agentgames/bundle/engines/tidebreakers/captains"
 	"github.com/agentgames/bundle/play"
+	core "github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/play/wire"
 )
 
-// maxName is the longest player name kept.
-const maxName = 40
+// Base is where the card's match API's paths start.
+func (s *Server) Base() string { return "/api/matches" }
+
+// Ops are what a match's path may name: join, and the card's actions.
+func (s *Server) Ops() []string { return []string{"join", "supply", "attack", "pass"} }
 
 // Serve answers one request of the card's match API: op is create, join,
 // get, supply, attack or pass; code names the match (empty for create);
@@ -34,7 +38,7 @@ func (s *Server) Serve(ctx context.Context, op, code string, body []byte) (any, 
 		if err != nil {
 			return nil, bad(err)
 		}
-		name, err := optionalString(o, "name")
+		name, err := core.ReadName(o)
 		if err != nil {
 			return nil, bad(err)
 		}
@@ -55,7 +59,7 @@ func (s *Server) Serve(ctx context.Context, op, code string, body []byte) (any, 
 		if err := o.Only("a join request", "name"); err != nil {
 			return nil, bad(err)
 		}
-		name, err := optionalString(o, "name")
+		name, err := core.ReadName(o)
 		if err != nil {
 			return nil, bad(err)
 		}
@@ -97,17 +101,4 @@ func action(o *wire.Object, op string) (engine.Action, string, error) {
 		a.Kind = engine.Pass
 	}
 	return a, token, err
-}
-
-// optionalString reads a string member that may be absent, cut to maxName
-// characters.
-func optionalString(o *wire.Object, name string) (string, error) {
-	if !o.Has(name) {
-		return "", nil
-	}
-	s, err := o.String(name)
-	if r := []rune(s); len(r) > maxName {
-		s = string(r[:maxName])
-	}
-	return s, err
 }

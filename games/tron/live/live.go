@@ -33,6 +33,10 @@ const (
 	MaxRound     = 2 * time.Minute
 )
 
+// Joined is what create and join answer: the match, the seat, and the
+// seat's secret token.
+type Joined = core.Joined
+
 // Server runs live Tron matches over a store.
 type Server struct{ core *core.Server }
 
@@ -62,7 +66,7 @@ type Setup struct {
 }
 
 // Create opens a match; its creator holds seat 0.
-func (s *Server) Create(ctx context.Context, st Setup) (*core.Joined, error) {
+func (s *Server) Create(ctx context.Context, st Setup) (*Joined, error) {
 	switch {
 	case !slices.Contains(tron.Bots(), st.Bot):
 		return nil, play.Errorf(play.CodeInvalidRequest, "bot must be one of %v, not %s", tron.Bots(), wire.Quote(st.Bot))
@@ -76,7 +80,7 @@ func (s *Server) Create(ctx context.Context, st Setup) (*core.Joined, error) {
 }
 
 // Join takes the first empty seat of a match in its lobby.
-func (s *Server) Join(ctx context.Context, code, name string) (*core.Joined, error) {
+func (s *Server) Join(ctx context.Context, code, name string) (*Joined, error) {
 	return s.core.Join(ctx, code, name)
 }
 

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/agentgames/bundle/engines/rng"
 	engine "github.com/agentgames/bundle/engines/tron"
 	"github.com/agentgames/bundle/games/tron"
 	"github.com/agentgames/bundle/play"
@@ -105,14 +104,13 @@ func (t *table) Check(_ play.Seat, move json.RawMessage) error {
 }
 
 // BotMove is policy's direction for seat s, drawn as the stateless
-// loop's bots draw theirs: the stream 2^32 + round*4 + seat of the seed.
+// game's bots draw theirs.
 func (t *table) BotMove(s play.Seat, policy string) (json.RawMessage, error) {
-	bot, ok := tron.Bot(policy)
+	move, ok := tron.BotMove(t.s, int(s), policy)
 	if !ok {
 		return nil, fmt.Errorf("no Tron bot is called %q", policy)
 	}
-	rs := rng.New(t.s.Seed(), 1<<32+uint64(t.s.Round())*4+uint64(s))
-	return json.RawMessage(`{"type":"move","dir":"` + bot(t.s, int(s), &rs).String() + `"}`), nil
+	return move, nil
 }
 
 // Play plays a round; a living cycle without a move did not move in
