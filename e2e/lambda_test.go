@@ -28,6 +28,7 @@ import (
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/games/tidebreakers/live"
+	tronlive "github.com/agentgames/bundle/games/tron/live"
 	"github.com/agentgames/bundle/golden"
 	"github.com/agentgames/bundle/store/storetest"
 )
@@ -418,9 +419,10 @@ func tail(s string) string {
 	return strings.Join(lines, "\n")
 }
 
-// TestLiveFunction plays a live match against a bot seat through the real
-// live bootstrap under the emulator, its matches in a DynamoDB table of
-// the dynalite server make test starts.
+// TestLiveFunction plays a live Tidebreakers match against a bot seat,
+// and a live Tron match between two agents, through the real live
+// bootstrap under the emulator, its matches in a DynamoDB table of the
+// dynalite server make test starts.
 func TestLiveFunction(t *testing.T) {
 	rie := rieBinary(t)
 	table := storetest.NewTable(t, storetest.DynamoClient(t))
@@ -457,6 +459,70 @@ func TestLiveFunction(t *testing.T) {
 	if status := call(postJSON("/api/matches/"+j.Code+"/pass", `{"token":"guess"}`), &failure); status != 403 || failure.Error.Code != "forbidden" {
 		t.Errorf("a guessed token: %d %+v", status, failure)
 	}
+	playTron(t, call)
+}
+
+// playTron plays a live Tron match between two agents to its end through
+// call: every round resolves when the second seat moves, and a second
+// move in a round is refused as already_moved.
+func playTron(t *testing.T, call func(events.APIGatewayV2HTTPRequest, any) int) {
+	t.Helper()
+	base := "/api/games/tron/matches"
+	var seats [2]tronlive.Joined
+	if status := call(postJSON(base, `{"players":2,"name":"Ada","width":7,"height":7}`), &seats[0]); status != 200 {
+		t.Fatalf("create a Tron match: %d", status)
+	}
+	if status := call(postJSON(base+"/"+seats[0].Code+"/join", `{"name":"Bo"}`), &seats[1]); status != 200 || seats[1].Seat != 1 {
+		t.Fatalf("join the Tron match: %d %+v", status, seats[1])
+	}
+	var st tronlive.State
+	call(get(base+"/"+seats[0].Code), &st)
+	for !st.Over {
+		round, moves := st.Round, [2]string{}
+		for i, j := range seats {
+			moves[i] = freeDir(&st, j.Seat)
+		}
+		for i, j := range seats {
+			if !st.Seats[j.Seat].Alive {
+				continue
+			}
+			body := `{"token":"` + j.Token + `","dir":"` + moves[i] + `"}`
+			if status := call(postJSON(base+"/"+j.Code+"/move", body), &st); status != 200 {
+				t.Fatalf("round %d, seat %d: %d", round, j.Seat, status)
+			}
+			if i == 0 {
+				var failure struct{ Error struct{ Code string } }
+				if status := call(postJSON(base+"/"+j.Code+"/move", body), &failure); status != 409 || failure.Error.Code != "already_moved" {
+					t.Fatalf("a second move in round %d: %d %+v", round, status, failure)
+				}
+			}
+		}
+		if st.Round != round+1 {
+			t.Fatalf("round %d did not resolve once both seats moved: %+v", round, st)
+		}
+	}
+	t.Logf("a live Tron match through the Lambda function and DynamoDB ended in round %d, places %v", st.Round, st.Places)
+}
+
+// freeDir is a direction that takes seat's cycle to a free cell, if any.
+func freeDir(st *tronlive.State, seat int) string {
+	taken := map[[2]int]bool{}
+	for _, s := range st.Seats {
+		for _, c := range s.Trail {
+			taken[c] = true
+		}
+	}
+	h := st.Seats[seat].Trail[0]
+	for _, d := range []struct {
+		name   string
+		dx, dy int
+	}{{"x+", 1, 0}, {"y+", 0, 1}, {"x-", -1, 0}, {"y-", 0, -1}} {
+		x, y := h[0]+d.dx, h[1]+d.dy
+		if x >= 0 && y >= 0 && x < st.Width && y < st.Height && !taken[[2]int{x, y}] {
+			return d.name
+		}
+	}
+	return "x+"
 }
 
 // postJSON is a POST event with a plain JSON body.

@@ -32,7 +32,7 @@ func parts(t *testing.T, c assemble.Config) *assemble.Parts {
 
 // TestHTTP: the handler serves the games given, over the ledger given,
 // and live matches kept in Matches, one client creating as many as
-// CreatesPerMinute says.
+// CreatesPerMinute says, of every game together.
 func TestHTTP(t *testing.T) {
 	store := &memory.Store{}
 	p := parts(t, assemble.Config{Games: []play.Game{tinrail.Game{}}, Ledger: store, Matches: store, CreatesPerMinute: 1})
@@ -59,6 +59,9 @@ func TestHTTP(t *testing.T) {
 	}
 	if code, body := do(h, "POST", "/api/matches", `{"players":2,"bots":1}`); code != 429 {
 		t.Errorf("a second live match in the minute: %d %.200s", code, body)
+	}
+	if code, body := do(h, "POST", "/api/games/tron/matches", `{"players":2,"bots":1}`); code != 429 {
+		t.Errorf("a live Tron match after a live Tidebreakers match in the minute: %d %.200s; the limit counts both", code, body)
 	}
 }
 

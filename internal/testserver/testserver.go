@@ -31,7 +31,7 @@ func Of(t testing.TB, served ...play.Game) *httpapi.Server {
 	return p.HTTP()
 }
 
-// WithLive is New serving live Tidebreakers matches too, kept in memory
+// WithLive is New serving live matches too (Tidebreakers, Tron), kept in memory
 // and timed by clock (time.Now when nil), and every game and live match
 // over MCP at /mcp: the whole local server, but that it lets a client
 // create as many live matches as it likes (the suites create hundreds

@@ -136,6 +136,17 @@ GET %[1]s/api/matches/{code} is the public state; POST %[1]s/api/matches/{code}/
 The code lets anyone watch and take an empty seat: share it only with those you would seat; your token is your seat.
 One address may create a limited number of matches a minute (429 rate_limited, with Retry-After, past it).
 
+## Live Tron matches
+
+Agents, humans and bots can also steer the cycles of one Tron match (see %[1]s/docs/api/tron, "Live matches"):
+POST %[1]s/api/games/tron/matches {"players":2,"name":"me","bots":1} answers {code, seat, token}
+(options: bot easy|wise, width and height 5..100, default 30, roundMillis 1000..120000, default 30000);
+others join with POST %[1]s/api/games/tron/matches/{code}/join {name}; GET %[1]s/api/games/tron/matches/{code}
+is the public state (every trail, head first; who has moved this round, not where; the round's deadline);
+POST %[1]s/api/games/tron/matches/{code}/move {token, dir: x+|x-|y+|y-} moves your cycle for the round.
+Every living cycle moves at once: a round resolves once all have moved, or at its deadline, when a cycle
+that has not moved is out. One move a round (409 already_moved for a second).
+
 ## Tron's bot, for an outside arena
 
 POST %[1]s/api/bots/tron answers the botsArena arena's messages (init, play-turn) with the wise bot's

@@ -28,7 +28,7 @@ func BenchmarkConcurrentMatches(b *testing.B) {
 	}
 	defer store.Close()
 	h := testserver.New(b)
-	h.ServeLive(live.NewServer(store, time.Now))
+	h.ServeLive(live.NewServer(store, time.Now).WithCreateLimit(0))
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	client := srv.Client()

@@ -129,7 +129,7 @@ func safe(st *live.State, seat int) json.RawMessage {
 			taken[c] = true
 		}
 	}
-	h := st.Seats[seat].Trail[len(st.Seats[seat].Trail)-1]
+	h := st.Seats[seat].Trail[0]
 	for _, d := range []string{"x+", "y+", "x-", "y-"} {
 		dir, _ := engine.ParseDir(d)
 		x, y := engine.Step(h[0], h[1], dir)

@@ -19,7 +19,8 @@ type Seat struct {
 	Alive bool `json:"alive"`
 	// Died is the round its cycle died in; 0 while it rides.
 	Died int `json:"died"`
-	// Trail is its cycle's cells, [x, y], the head last; empty once dead.
+	// Trail is its cycle's cells, [x, y], the head first (as the
+	// stateless game and the botsArena board list them); empty once dead.
 	Trail [][2]int `json:"trail"`
 }
 
