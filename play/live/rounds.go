@@ -49,7 +49,7 @@ func (s *Server) rounds(m *Match, now time.Time) error {
 			return nil
 		}
 		if m.Deadline == 0 {
-			m.Deadline = now.Add(m.RoundTime()).UnixMilli()
+			m.Deadline = now.Add(m.pace(p)).UnixMilli()
 		}
 		for _, seat := range p.ToAct {
 			if bot := m.Seats[seat].Bot; bot != "" && !m.Moved(int(seat)) {
@@ -61,8 +61,8 @@ func (s *Server) rounds(m *Match, now time.Time) error {
 			}
 		}
 		// A round resolves as soon as every seat has moved when a player is
-		// among them; bots alone play on at the rounds' pace, for
-		// whoever watches, and so that no request plays them all out.
+		// among them; bots alone play on at BotRound's pace, for whoever
+		// watches, and so that no request plays them all out.
 		all := !slices.ContainsFunc(p.ToAct, func(seat play.Seat) bool { return !m.Moved(int(seat)) })
 		player := slices.ContainsFunc(p.ToAct, func(seat play.Seat) bool { return m.Seats[seat].Bot == "" })
 		late := now.UnixMilli() >= m.Deadline
@@ -79,10 +79,10 @@ func (s *Server) rounds(m *Match, now time.Time) error {
 		m.keep()
 		m.resolved++
 		m.Pending = nil
-		if late {
-			m.Deadline += m.RoundTime().Milliseconds() // the next round began at this one's deadline
+		if next := m.pace(t.Phase()); late {
+			m.Deadline += next.Milliseconds() // the next round began at this one's deadline
 		} else {
-			m.Deadline = now.Add(m.RoundTime()).UnixMilli()
+			m.Deadline = now.Add(next).UnixMilli()
 		}
 	}
 	return nil
@@ -92,6 +92,20 @@ func (s *Server) rounds(m *Match, now time.Time) error {
 // match's creator did not say: long enough for an agent that thinks for
 // seconds.
 const DefaultRound = 30 * time.Second
+
+// BotRound is how long a round lasts when only bots are left to move in
+// it (every player's cycle out, say), unless the match's rounds are
+// shorter: the pace at which those who watch see the bots play on. With
+// roundsPerRequest, a page that reads the match twice a second keeps up.
+const BotRound = 250 * time.Millisecond
+
+// pace is how long a round whose phase is p lasts.
+func (m *Match) pace(p play.Phase) time.Duration {
+	if slices.ContainsFunc(p.ToAct, func(seat play.Seat) bool { return m.Seats[seat].Bot == "" }) {
+		return m.RoundTime()
+	}
+	return min(m.RoundTime(), BotRound)
+}
 
 // RoundTime is how long a round waits for its seats' moves.
 func (m *Match) RoundTime() time.Duration {

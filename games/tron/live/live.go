@@ -33,6 +33,9 @@ const (
 	MaxRound     = 2 * time.Minute
 )
 
+// BotRound is how long a round lasts once only bots are left to move.
+const BotRound = core.BotRound
+
 // Joined is what create and join answer: the match, the seat, and the
 // seat's secret token.
 type Joined = core.Joined
@@ -103,4 +106,18 @@ func (s *Server) Move(ctx context.Context, code, token string, move json.RawMess
 		return nil, err
 	}
 	return public(m), nil
+}
+
+// View answers the public state of a match and the seat token holds in
+// it (forbidden when it holds none), from one read of the match.
+func (s *Server) View(ctx context.Context, code, token string) (*State, int, error) {
+	m, err := s.core.Read(ctx, code)
+	if err != nil {
+		return nil, -1, err
+	}
+	seat, ok := m.SeatOf(token)
+	if !ok {
+		return nil, -1, play.Errorf(play.CodeForbidden, "that token holds no seat of match %s", m.Code)
+	}
+	return public(m), seat, nil
 }

@@ -139,3 +139,34 @@ func safe(st *live.State, seat int) json.RawMessage {
 	}
 	return move("x+")
 }
+
+// TestBotsPlayOn: once the player's cycle is out, the bots left play on
+// at live.BotRound's pace, not the match's round time, a request
+// resolving at most two overdue rounds.
+func TestBotsPlayOn(t *testing.T) {
+	ctx := context.Background()
+	c := &clock{}
+	c.advance(time.Hour)
+	s := live.NewServer(&memory.Store{Clock: c.time}, c.time).WithCreateLimit(0)
+	a, err := s.Create(ctx, live.Setup{Players: 3, Bots: 2, Bot: "wise", Width: 30, Height: 30, Round: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.advance(10 * time.Second) // seat 0 keeps silent: out
+	st, err := s.Get(ctx, a.Code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Round != 1 || st.Seats[0].Alive || st.Deadline == nil || *st.Deadline != c.time().Add(live.BotRound).UnixMilli() {
+		t.Fatalf("after the first deadline: round %d, seat 0 alive %v, deadline %v; want round 1, seat 0 out, the next round in %v",
+			st.Round, st.Seats[0].Alive, st.Deadline, live.BotRound)
+	}
+	c.advance(live.BotRound)
+	if st, err = s.Get(ctx, a.Code); err != nil || st.Round != 2 {
+		t.Fatalf("a bot round later: round %d, %v; want 2", st.Round, err)
+	}
+	c.advance(time.Minute)
+	if st, err = s.Get(ctx, a.Code); err != nil || st.Round != 4 && !st.Over {
+		t.Fatalf("a minute later, one read: round %d, %v; want 4, two rounds a request", st.Round, err)
+	}
+}
