@@ -3,8 +3,14 @@
 //
 //	tron-arena -bots http://a/,http://b/ -matches 10 -results out.json
 //
-// It prints each match's log and the final ladder; -h lists the flags and
-// -version prints its version.
+// It prints each match's log and the final ladder. With -live it seats one
+// bot in a live Tron match of a server, where agents, humans and the
+// server's bots ride the other cycles, and prints its place:
+//
+//	tron-arena -live http://127.0.0.1:8080 -join K7QXM2PA9H -bot http://a/
+//	tron-arena -live http://127.0.0.1:8080 -create -players 3 -bots 1 -bot http://a/
+//
+// -h lists the flags and -version prints its version.
 package main
 
 import (
@@ -22,7 +28,7 @@ import (
 
 func main() {
 	version.Args("tron-arena", os.Args[1:])
-	series, results, err := arena.ParseFlags(os.Args[1:], os.Stderr)
+	cmd, err := arena.ParseFlags(os.Args[1:], os.Stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return
 	}
@@ -31,7 +37,12 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := run(ctx, series, results); err != nil {
+	if cmd.Live != nil {
+		_, err = cmd.Live.Run(ctx, os.Stdout)
+	} else {
+		err = run(ctx, cmd.Series, cmd.Results)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "tron-arena:", err)
 		os.Exit(1)
 	}

@@ -3,8 +3,6 @@ package arena_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -382,36 +380,6 @@ func TestSeriesSeats(t *testing.T) {
 			if !slices.Equal(seated[u], want) {
 				t.Errorf("%d bots, %d players, %d matches: bot %d sat %v times in each seat, want %v", c.bots, c.players, c.matches, i, seated[u], want)
 			}
-		}
-	}
-}
-
-func TestParseFlags(t *testing.T) {
-	s, results, err := arena.ParseFlags(strings.Fields("-bots http://a/,http://b/ -bots https://c/x -players 3 -matches 4 -seed 7 -width 20 -height 30 -timeout 2s -results out.json"), io.Discard)
-	want := arena.Series{URLs: []string{"http://a/", "http://b/", "https://c/x"}, Matches: 4, Players: 3, Seed: 7, Width: 20, Height: 30, Timeout: 2 * time.Second}
-	if err != nil || results != "out.json" || !slices.Equal(s.URLs, want.URLs) || s.Matches != 4 || s.Players != 3 || s.Seed != 7 || s.Width != 20 || s.Height != 30 || s.Timeout != want.Timeout {
-		t.Errorf("got %+v %q %v", s, results, err)
-	}
-	s, _, err = arena.ParseFlags([]string{"-bots", "http://a/,http://b/"}, io.Discard)
-	if err != nil || s.Players != 2 || s.Matches != 1 || s.Width != 100 || s.Height != 100 || s.Timeout != arena.DefaultTimeout {
-		t.Errorf("defaults %+v %v", s, err)
-	}
-	if _, _, err := arena.ParseFlags([]string{"-h"}, io.Discard); !errors.Is(err, flag.ErrHelp) {
-		t.Errorf("-h: %v", err)
-	}
-	for _, args := range []string{
-		"-bots http://a/",
-		"-bots http://a/,http://b/ -players 5",
-		"-bots http://a/,http://b/ -players 3",
-		"-bots http://a/,http://a/",
-		"-bots a,b",
-		"-bots http://a/,http://b/ -timeout 0s",
-		"-bots http://a/,http://b/ -width 4",
-		"-bots http://a/,http://b/ -matches 0",
-		"-bots http://a/,http://b/ extra",
-	} {
-		if _, _, err := arena.ParseFlags(strings.Fields(args), io.Discard); err == nil {
-			t.Errorf("%s: no error", args)
 		}
 	}
 }

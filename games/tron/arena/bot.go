@@ -1,6 +1,7 @@
 // Package arena speaks the botsArena Tron protocol (../shared/spec/
 // tron-botsarena.md) in both directions: Bot answers the arena's messages
-// as a bot does, and the arena side runs matches between bot URLs.
+// as a bot does, and the arena side runs matches between bot URLs (Match,
+// Series) or seats one bot URL in a live Tron match of a server (Live).
 package arena
 
 import (

@@ -113,18 +113,7 @@ func (m *Match) init(ctx context.Context, r *Result) {
 		seat := &r.Seats[p]
 		seat.URL = m.URLs[p]
 		wg.Go(func() {
-			msg := Message{GameID: r.GameID, Action: ActionInit, Game: "tron", Board: json.RawMessage(`""`), Players: len(m.URLs), PlayerIndex: p}
-			body, err := m.post(ctx, seat.URL, msg)
-			if err != nil {
-				seat.InitError = err.Error()
-				return
-			}
-			var reply struct {
-				Name string `json:"name"`
-			}
-			if json.Unmarshal(body, &reply) == nil {
-				seat.Name = reply.Name
-			}
+			greet(ctx, m.Client, m.Timeout, seat, Message{GameID: r.GameID, Action: ActionInit, Game: "tron", Board: json.RawMessage(`""`), Players: len(m.URLs), PlayerIndex: p})
 		})
 	}
 	wg.Wait()
@@ -143,14 +132,9 @@ func (m *Match) round(ctx context.Context, s *engine.State, r *Result, onDeaths 
 		}
 		wg.Go(func() {
 			msg := turn{GameID: r.GameID, Action: ActionPlayTurn, Game: "tron", Board: board, PlayerIndex: p, Players: s.Players()}
-			body, err := m.post(ctx, r.Seats[p].URL, msg)
-			if err != nil {
+			var err error
+			if moves[p], err = ask(ctx, m.Client, m.Timeout, r.Seats[p].URL, msg); err != nil {
 				r.Seats[p].Cause, out[p] = err.Error(), true
-				return
-			}
-			var ok bool
-			if moves[p], ok = direction(body); !ok {
-				r.Seats[p].Cause, out[p] = badReply(body), true
 			}
 		})
 	}
@@ -226,14 +210,45 @@ func causes(s *engine.State, moves [engine.MaxPlayers]engine.Dir, out [engine.Ma
 	}
 }
 
-// post sends msg as JSON to a bot and answers its reply's body, or an
-// error "transport: ..." when the call fails or its status is not 200.
-func (m *Match) post(ctx context.Context, u string, msg any) ([]byte, error) {
+// greet sends the bot of seat its init message, and records on the seat
+// the name its reply gives or the call's failure.
+func greet(ctx context.Context, client *http.Client, timeout time.Duration, seat *Seat, msg Message) {
+	body, err := post(ctx, client, timeout, seat.URL, msg)
+	if err != nil {
+		seat.InitError = err.Error()
+		return
+	}
+	var reply struct {
+		Name string `json:"name"`
+	}
+	if json.Unmarshal(body, &reply) == nil {
+		seat.Name = reply.Name
+	}
+}
+
+// ask sends a bot at u a play-turn and answers its direction, or an error
+// worded as a seat's cause: the transport's, or the reply's (badReply).
+func ask(ctx context.Context, client *http.Client, timeout time.Duration, u string, msg turn) (engine.Dir, error) {
+	body, err := post(ctx, client, timeout, u, msg)
+	if err != nil {
+		return 0, err
+	}
+	d, ok := direction(body)
+	if !ok {
+		return 0, errors.New(badReply(body))
+	}
+	return d, nil
+}
+
+// post sends msg as JSON to a bot with client (nil is
+// http.DefaultClient) within timeout (0 is DefaultTimeout) and answers its
+// reply's body, or an error "transport: ..." when the call fails or its
+// status is not 200.
+func post(ctx context.Context, client *http.Client, timeout time.Duration, u string, msg any) ([]byte, error) {
 	data, err := json.Marshal(msg)
 	if err != nil {
 		return nil, fmt.Errorf("transport: %v", err)
 	}
-	timeout := m.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
@@ -244,7 +259,6 @@ func (m *Match) post(ctx context.Context, u string, msg any) ([]byte, error) {
 		return nil, fmt.Errorf("transport: %v", err)
 	}
 	req.Header.Set("Content-Type", "application/json")
-	client := m.Client
 	if client == nil {
 		client = http.DefaultClient
 	}
