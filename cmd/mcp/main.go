@@ -1,7 +1,7 @@
 // Command mcp serves every game to a local agent as Model Context Protocol
 // tools over stdio: the agent host starts it and speaks MCP on its
 // standard input and output (see README.md for the host's configuration).
-// Live Tidebreakers matches and the ledgers of ranked matches are kept in
+// Live matches (Tidebreakers', Tron's) and the ledgers of ranked matches are kept in
 // memory, for as long as the process runs, or with -data in a file
 // (created with its folder; one process at a time holds it, so the local
 // server's file is not for sharing). The loop's matches live in their

@@ -19,11 +19,12 @@ import (
 )
 
 // TestStdio builds the command and connects the SDK's client to it over
-// stdio, as an agent host does: it lists every game's tools, and plays a
-// whole Tinrail match and a whole Brinebell run (golden cases, refusals
-// on the way) to the end, every answer's digest the case's. It logs to
-// stderr only (stdout is the protocol, which the session proves clean),
-// and says that its tokens are sealed with a key made at start.
+// stdio, as an agent host does: it lists every game's tools and the live
+// ones (Tidebreakers', Tron's), and plays a whole Tinrail match and a
+// whole Brinebell run (golden cases, refusals on the way) to the end,
+// every answer's digest the case's. It logs to stderr only (stdout is the
+// protocol, which the session proves clean), and says that its tokens are
+// sealed with a key made at start.
 func TestStdio(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
@@ -50,7 +51,8 @@ func TestStdio(t *testing.T) {
 	for _, tool := range tools.Tools {
 		names[tool.Name] = true
 	}
-	for _, want := range []string{"list_games", "game_rules", "start_tinrail", "act_tinrail", "start_brinebell", "act_brinebell", "live_create", "live_act"} {
+	for _, want := range []string{"list_games", "game_rules", "start_tinrail", "act_tinrail", "start_brinebell", "act_brinebell", "live_create", "live_act",
+		"tron_live_create", "tron_live_join", "tron_live_state", "tron_live_move"} {
 		if !names[want] {
 			t.Errorf("no tool %s among %v", want, names)
 		}

@@ -160,7 +160,7 @@ func TestTransportRefusalsAreJSON(t *testing.T) {
 func TestOrigins(t *testing.T) {
 	svc, matches, _ := testserver.Parts(t, nil)
 	allowing := httpapi.New(svc, nil)
-	allowing.ServeMCP(mcpedge.Handler(mcpedge.New(svc, matches), mcpedge.Options{Origins: []string{"https://inspector.example"}}))
+	allowing.ServeMCP(mcpedge.Handler(mcpedge.New(svc, matches, nil), mcpedge.Options{Origins: []string{"https://inspector.example"}}))
 	for _, tt := range []struct {
 		origin  string
 		allowed bool
@@ -211,6 +211,8 @@ var calls = map[string][]string{
 	"start_tron": {"opponent", "width"}, "act_tron": {"state", "action"},
 	"live_create": {"name", "captain"}, "live_join": {"code", "name"},
 	"live_state": {"code", "token"}, "live_act": {"code", "token", "action"},
+	"tron_live_create": {"name", "bot"}, "tron_live_join": {"code", "name"},
+	"tron_live_state": {"code", "token"}, "tron_live_move": {"code", "token", "dir"},
 }
 
 // TestAnswersStayShort: whatever argument of whatever tool holds 14 KB,
@@ -307,7 +309,7 @@ func BenchmarkWorstMCPBody(b *testing.B) {
 func TestLiveCreateIsLimitedOverMCP(t *testing.T) {
 	svc, _, _ := testserver.Parts(t, nil)
 	h := httpapi.New(svc, nil)
-	h.ServeMCP(mcpedge.Handler(mcpedge.New(svc, live.NewServer(&memory.Store{}, time.Now)), mcpedge.Options{}))
+	h.ServeMCP(mcpedge.Handler(mcpedge.New(svc, live.NewServer(&memory.Store{}, time.Now), nil), mcpedge.Options{}))
 	create := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"live_create","arguments":{"players":2,"bots":1}}}`
 	for i := range live.DefaultCreatesPerMinute {
 		if rec := post(h, create, nil); rec.Code != 200 || strings.Contains(rec.Body.String(), `"isError":true`) {

@@ -22,7 +22,7 @@ func docsURI(name string) string { return "agentgames://docs/" + name }
 
 // addResources adds the overview and every page of docs/ as resources.
 func addResources(srv *mcp.Server, svc *play.Service) {
-	overview := instructions(svc, true)
+	overview := instructions(svc, true, true)
 	srv.AddResource(&mcp.Resource{URI: overviewURI, Name: "overview", Title: "How to play the games through these tools", MIMEType: "text/plain"},
 		func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: overviewURI, MIMEType: "text/plain", Text: overview}}}, nil
@@ -51,7 +51,7 @@ func addResources(srv *mcp.Server, svc *play.Service) {
 
 // instructions says how the tools play any game; it is the server's
 // instructions to clients and the overview resource.
-func instructions(svc *play.Service, live bool) string {
+func instructions(svc *play.Service, live, tron bool) string {
 	var b strings.Builder
 	b.WriteString(`Turn-based games for AI agents. Every game is a loop of two tools:
 
@@ -74,6 +74,11 @@ Games:
 	if live {
 		b.WriteString("\nLive Tidebreakers matches, shared by players, agents and captains: live_create (or live_join) seats you and answers your seat's token; " +
 			"live_state shows the board (with your token, also your seat and what you may do now); live_act plays supply, attack or pass with that token when it is your turn.\n")
+	}
+	if tron {
+		b.WriteString("\nLive Tron matches, shared by players, agents and bots, every living cycle moving at once each round: tron_live_create (or tron_live_join) seats you and answers your seat's token; " +
+			"tron_live_state draws the grid (with your token, also your head, whether you have moved and which directions are safe); " +
+			"tron_live_move steers your cycle with that token, once a round, before the round's deadline.\n")
 	}
 	fmt.Fprintf(&b, "\nRanked play and answer shapes: %s.\n", docsURI("play"))
 	return b.String()

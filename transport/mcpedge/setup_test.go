@@ -7,27 +7,35 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/games/tidebreakers/live"
-	"github.com/agentgames/bundle/internal/testserver"
+	tronlive "github.com/agentgames/bundle/games/tron/live"
+	"github.com/agentgames/bundle/internal/assemble"
+	"github.com/agentgames/bundle/internal/assemble/mcpassemble"
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/store/memory"
 	"github.com/agentgames/bundle/transport/httpapi"
 	"github.com/agentgames/bundle/transport/mcpedge"
 )
 
-// bench is every game and live matches served twice over one service
-// and one live server: as the MCP server, and as the local server's HTTP
-// handler with the MCP server mounted at /mcp.
+// bench is every game and live matches (Tidebreakers', Tron's) served
+// twice over one service and the same live servers: as the MCP server,
+// and as the local server's HTTP handler with the MCP server mounted at
+// /mcp (as testserver.WithLive builds it).
 type bench struct {
 	svc  *play.Service
 	live *live.Server
+	tron *tronlive.Server
 	http *httpapi.Server
 }
 
 func newBench(t *testing.T) *bench {
 	t.Helper()
-	b := &bench{}
-	b.svc, b.live, b.http = testserver.Parts(t, nil)
-	return b
+	p, err := mcpassemble.New(assemble.Config{Games: games.All(), Ledger: &memory.Store{}, Matches: &memory.Store{}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &bench{svc: p.Service, live: p.Live, tron: p.TronLive, http: p.HTTP()}
 }
 
 // connectors are the two ways a test's client reaches a bench's MCP
@@ -47,7 +55,7 @@ func (b *bench) inMemory(t *testing.T) *mcp.ClientSession {
 	t.Helper()
 	ctx := context.Background()
 	ct, st := mcp.NewInMemoryTransports()
-	ss, err := mcpedge.New(b.svc, b.live).Connect(ctx, st, nil)
+	ss, err := mcpedge.New(b.svc, b.live, b.tron).Connect(ctx, st, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

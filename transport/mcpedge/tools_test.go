@@ -13,9 +13,10 @@ import (
 )
 
 // TestTools: over both transports the server lists every game's start and
-// act tools besides the catalog and live tools, and each act tool's
-// "action" is the game's own action schema, byte for byte as JSON (live_act
-// takes Tidebreakers'); each start tool takes the game's own options.
+// act tools besides the catalog and live tools (Tidebreakers', Tron's),
+// and each act tool's "action" is the game's own action schema, byte for
+// byte as JSON (live_act takes Tidebreakers'); each start tool takes the
+// game's own options.
 func TestTools(t *testing.T) {
 	for _, c := range connectors {
 		t.Run(c.name, func(t *testing.T) {
@@ -37,7 +38,8 @@ func TestTools(t *testing.T) {
 				}
 				schemas[tool.Name] = s.Properties
 			}
-			want := []string{"game_rules", "list_games", "live_act", "live_create", "live_join", "live_state"}
+			want := []string{"game_rules", "list_games", "live_act", "live_create", "live_join", "live_state",
+				"tron_live_create", "tron_live_join", "tron_live_move", "tron_live_state"}
 			for _, g := range games.All() {
 				want = append(want, "start_"+g.Info().Slug, "act_"+g.Info().Slug)
 			}

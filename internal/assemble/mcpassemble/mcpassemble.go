@@ -1,6 +1,6 @@
 // Package mcpassemble is package assemble with the MCP edge: every game,
-// and the live matches when there are any, as MCP tools, served at /mcp
-// by the assembled HTTP handler too.
+// and the live matches (Tidebreakers', Tron's) when there are any, as MCP
+// tools, served at /mcp by the assembled HTTP handler too.
 package mcpassemble
 
 import (
@@ -35,7 +35,11 @@ func New(c assemble.Config, origins []string) (*Parts, error) {
 	if a.Live != nil {
 		lv = a.Live
 	}
-	srv := mcpedge.New(a.Service, lv)
+	var tron mcpedge.TronLive // likewise a nil *tronlive.Server
+	if a.TronLive != nil {
+		tron = a.TronLive
+	}
+	srv := mcpedge.New(a.Service, lv, tron)
 	return &Parts{Parts: a, MCP: srv, Handler: mcpedge.Handler(srv, mcpedge.Options{Origins: origins})}, nil
 }
 

@@ -59,9 +59,9 @@ func tools(t *testing.T, srv *mcp.Server) []string {
 	return names
 }
 
-// TestMCP: the MCP server has the live tools only with Matches; the
-// handler, also at /mcp of the HTTP handler, serves pages of the origins
-// given and no others.
+// TestMCP: the MCP server has the live tools (Tidebreakers' and Tron's)
+// only with Matches; the handler, also at /mcp of the HTTP handler, serves
+// pages of the origins given and no others.
 func TestMCP(t *testing.T) {
 	for _, withLive := range []bool{false, true} {
 		c := assemble.Config{Games: []play.Game{tinrail.Game{}}}
@@ -73,11 +73,17 @@ func TestMCP(t *testing.T) {
 			t.Fatal(err)
 		}
 		names := tools(t, p.MCP)
-		if !slices.ContainsFunc(names, func(n string) bool { return strings.Contains(n, "tinrail") }) || slices.Contains(names, "live_create") != withLive {
-			t.Errorf("live matches %v: tools %v", withLive, names)
+		for _, live := range []string{"live_create", "live_act", "tron_live_create", "tron_live_join", "tron_live_state", "tron_live_move"} {
+			if slices.Contains(names, live) != withLive {
+				t.Errorf("live matches %v: tools %v", withLive, names)
+			}
+		}
+		if !slices.ContainsFunc(names, func(n string) bool { return strings.Contains(n, "tinrail") }) {
+			t.Errorf("no Tinrail tools: %v", names)
 		}
 		h := p.HTTP()
-		if rec := post(h, ""); rec.Code != 200 || strings.Contains(rec.Body.String(), "live_create") != withLive {
+		if rec := post(h, ""); rec.Code != 200 || strings.Contains(rec.Body.String(), `"live_create"`) != withLive ||
+			strings.Contains(rec.Body.String(), `"tron_live_move"`) != withLive {
 			t.Errorf("live matches %v: /mcp: %d %.200s", withLive, rec.Code, rec.Body)
 		}
 		if code, body := get(h, "/api/games/tinrail/init"); code != 200 {

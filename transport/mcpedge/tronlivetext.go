@@ -1,0 +1,250 @@
+package mcpedge
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	engine "github.com/agentgames/bundle/engines/tron"
+	tronlive "github.com/agentgames/bundle/games/tron/live"
+)
+
+// Sides up to tronSight cells are drawn whole; a larger grid is drawn
+// 2*tronHalf+1 cells a side around the caller's head (or the middle).
+const (
+	tronSight = 40
+	tronHalf  = 12
+)
+
+// tronJoined is tron_live_create's or tron_live_join's answer for its
+// caller: the seat, its secret token (this answer is the only one that
+// shows it), and the match as it stands for that seat.
+func tronJoined(ctx context.Context, l TronLive, j *tronlive.Joined) string {
+	text := fmt.Sprintf("You sit in seat %d of live Tron match %s. Your seat's secret token (send it as \"token\"; show it to no one): %s\n", j.Seat, j.Code, j.Token)
+	if st, seat, err := l.View(ctx, j.Code, j.Token); err == nil {
+		text += tronStateText(st, seat, time.Now())
+	}
+	return text
+}
+
+// tronStateText draws a live Tron match's public state at now: the phase
+// and the round's deadline (once over, every seat's place), every seat
+// (whether it has moved this round, never where), the grid; then, for the
+// holder of seat (-1: a watcher without a token), what they may do now.
+func tronStateText(s *tronlive.State, seat int, now time.Time) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Live Tron match %s: %d cycles on a %dx%d grid (x 0..%d left to right, y 0..%d top to bottom; x+ moves right, y+ moves down); rounds resolved: %d.\n",
+		s.Code, s.Players, s.Width, s.Height, s.Width-1, s.Height-1, s.Round)
+	switch {
+	case s.Over:
+		var places []string
+		for i, p := range s.Places {
+			places = append(places, fmt.Sprintf("seat %d %s", i, ordinal(p)))
+		}
+		fmt.Fprintf(&b, "Over. Places (1st is best; cycles that crashed in the same round share a place): %s.\n", strings.Join(places, ", "))
+	case s.Phase == "lobby":
+		taken := 0
+		for _, st := range s.Seats {
+			if st.Joined {
+				taken++
+			}
+		}
+		fmt.Fprintf(&b, "In the lobby, waiting for players: %d of %d seats taken; bots take the empty ones %v after it opened.\n", taken, s.Players, tronlive.Lobby)
+	default:
+		fmt.Fprintf(&b, "Round %d is being played: it resolves once every living cycle has moved, or at its deadline %s, when a living cycle that has not moved is out.\n",
+			s.Round+1, secondsLeft(s, now))
+	}
+	writeTronSeats(&b, s)
+	if s.Phase != "lobby" {
+		writeGrid(&b, s, seat)
+	}
+	b.WriteString(tronNowText(s, seat, now))
+	return b.String()
+}
+
+// secondsLeft is when the round being played meets its deadline, in
+// whole seconds from now ("in 0 s" once past).
+func secondsLeft(s *tronlive.State, now time.Time) string {
+	var left time.Duration
+	if s.Deadline != nil {
+		left = max(time.UnixMilli(*s.Deadline).Sub(now), 0)
+	}
+	return fmt.Sprintf("in %d s", (left+time.Second-1)/time.Second)
+}
+
+// writeTronSeats writes a line a seat: its name and kind, and in play
+// where its head is and whether it has moved this round (never where),
+// or the round it crashed in.
+func writeTronSeats(b *strings.Builder, s *tronlive.State) {
+	silent := map[int]bool{}
+	for _, raw := range s.Log {
+		var e tronlive.LogEntry
+		json.Unmarshal(raw, &e)
+		for _, p := range e.Silent {
+			silent[p] = true
+		}
+	}
+	for _, st := range s.Seats {
+		who := st.Name + ", player"
+		switch {
+		case !st.Joined:
+			who = "empty"
+		case st.Bot:
+			who = st.Name + ", bot"
+		}
+		fmt.Fprintf(b, "Seat %d (%c): %s", st.Seat, 'A'+st.Seat, who)
+		switch {
+		case s.Phase == "lobby":
+		case !st.Alive:
+			fmt.Fprintf(b, ", crashed in round %d", st.Died)
+			if silent[st.Seat] {
+				b.WriteString(" (out for not moving in time)")
+			}
+		default:
+			h := st.Trail[0] // the head first
+			fmt.Fprintf(b, ", head at (%d,%d), length %d", h[0], h[1], len(st.Trail))
+			if !s.Over && st.Moved {
+				b.WriteString(", has moved this round")
+			} else if !s.Over {
+				b.WriteString(", has not moved this round")
+			}
+		}
+		b.WriteString("\n")
+	}
+}
+
+// writeGrid draws the grid, row by row: . free, a-d the trails of seats
+// 0-3, A-D their heads, @ the head of seat (none when seat is -1). A grid
+// wider or taller than tronSight is drawn around seat's head, or around
+// its middle.
+func writeGrid(b *strings.Builder, s *tronlive.State, seat int) {
+	rows := make([][]byte, s.Height)
+	for y := range rows {
+		rows[y] = []byte(strings.Repeat(".", s.Width))
+	}
+	cx, cy := s.Width/2, s.Height/2
+	for _, st := range s.Seats {
+		for i, c := range st.Trail {
+			mark := byte('a' + st.Seat)
+			switch {
+			case i == 0 && st.Seat == seat:
+				mark, cx, cy = '@', c[0], c[1]
+			case i == 0:
+				mark = byte('A' + st.Seat)
+			}
+			rows[c[1]][c[0]] = mark
+		}
+	}
+	x0, x1 := span(s.Width, cx)
+	y0, y1 := span(s.Height, cy)
+	fmt.Fprintf(b, "Grid, x %d..%d (the header gives x's last digit), y %d..%d (. free, a-d the trails of seats 0-3, A-D their heads", x0, x1, y0, y1)
+	if seat >= 0 {
+		b.WriteString(", @ your head")
+	}
+	b.WriteString("):\n    ")
+	for x := x0; x <= x1; x++ {
+		b.WriteByte(byte('0' + x%10))
+	}
+	for y := y0; y <= y1; y++ {
+		fmt.Fprintf(b, "\n%3d %s", y, rows[y][x0:x1+1])
+	}
+	b.WriteString("\n")
+}
+
+// span is the first and last cell drawn of a side of side cells, around
+// center.
+func span(side, center int) (int, int) {
+	if side <= tronSight {
+		return 0, side - 1
+	}
+	lo := min(max(center-tronHalf, 0), side-1-2*tronHalf)
+	return lo, lo + 2*tronHalf
+}
+
+// tronNowText says, to the holder of seat, which seat is theirs and what
+// they may do now: wait in the lobby; move, where it is safe, before the
+// deadline; wait for the round once they have moved; nothing once their
+// cycle crashed; once over, their place.
+func tronNowText(s *tronlive.State, seat int, now time.Time) string {
+	if seat < 0 {
+		return "With your seat's token as \"token\", tron_live_state also marks your head, says whether you have moved this round and where it is safe to steer.\n"
+	}
+	you := fmt.Sprintf("You are seat %d", seat)
+	st := s.Seats[seat]
+	switch {
+	case s.Over:
+		return fmt.Sprintf("%s and placed %s. The match is over: no move is legal.\n", you, ordinal(s.Places[seat]))
+	case s.Phase == "lobby":
+		return you + ". The match has not started: call tron_live_state until it does.\n"
+	case !st.Alive:
+		return fmt.Sprintf("%s; your cycle crashed in round %d and has no more moves. Call tron_live_state to follow the match to its end.\n", you, st.Died)
+	case st.Moved:
+		return fmt.Sprintf("%s (@) and have moved in round %d; your move stays hidden until the round resolves (%s at the latest): then call tron_live_state.\n",
+			you, s.Round+1, secondsLeft(s, now))
+	}
+	safe, deadly := tronDirs(s, seat)
+	return fmt.Sprintf("%s (@) and have not moved in round %d: send tron_live_move {\"code\":%q,\"token\":<your token>,\"dir\":<x+, x-, y+ or y->} "+
+		"before its deadline %s, or your cycle is out.\nSafe now: %s.\nCrashing now: %s.\n", you, s.Round+1, s.Code, secondsLeft(s, now), safe, deadly)
+}
+
+// tronDirs lists the directions seat's cycle may take this round without
+// crashing, each with the cell it enters (and the heads next to it, which
+// may enter it too: both would crash), and those that crash, each with
+// why.
+func tronDirs(s *tronlive.State, seat int) (safe, deadly string) {
+	owner := map[[2]int]int{}
+	for _, st := range s.Seats {
+		for _, c := range st.Trail {
+			owner[c] = st.Seat
+		}
+	}
+	head := s.Seats[seat].Trail[0]
+	var ok, crash []string
+	for d := range engine.Dir(4) {
+		x, y := engine.Step(head[0], head[1], d)
+		p, taken := owner[[2]int{x, y}]
+		switch {
+		case x < 0 || y < 0 || x >= s.Width || y >= s.Height:
+			crash = append(crash, d.String()+" (off the grid)")
+		case taken && p == seat:
+			crash = append(crash, d.String()+" (your own trail)")
+		case taken:
+			crash = append(crash, fmt.Sprintf("%s (seat %d's trail)", d, p))
+		default:
+			ok = append(ok, fmt.Sprintf("%s to (%d,%d)%s", d, x, y, rivals(s, seat, x, y)))
+		}
+	}
+	return orNone(ok), orNone(crash)
+}
+
+// rivals names the living cycles but seat's whose heads are next to
+// (x, y): each may enter it this round too, and then both crash.
+func rivals(s *tronlive.State, seat, x, y int) string {
+	var near []string
+	for _, st := range s.Seats {
+		if st.Seat == seat || !st.Alive || len(st.Trail) == 0 {
+			continue
+		}
+		h := st.Trail[0]
+		if dx, dy := h[0]-x, h[1]-y; dx*dx+dy*dy == 1 {
+			near = append(near, fmt.Sprint(st.Seat))
+		}
+	}
+	switch len(near) {
+	case 0:
+		return ""
+	case 1:
+		return " (risky: next to the head of seat " + near[0] + ", which may enter it too: both would crash)"
+	}
+	return " (risky: next to the heads of seats " + strings.Join(near, ", ") + ", which may enter it too: both would crash)"
+}
+
+// orNone joins a list, or says none.
+func orNone(list []string) string {
+	if list == nil {
+		return "none"
+	}
+	return strings.Join(list, ", ")
+}
