@@ -20,6 +20,7 @@ import (
 	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/games/brinebell"
 	"github.com/agentgames/bundle/games/tidebreakers/live"
+	tronlive "github.com/agentgames/bundle/games/tron/live"
 	"github.com/agentgames/bundle/store/storetest"
 	"github.com/agentgames/bundle/transport/mcpedge/mcptest"
 )
@@ -30,8 +31,8 @@ import (
 // matches and ranked ledgers in a DynamoDB table of dynalite. It lists the
 // tools, plays a whole Tinrail match and a whole Brinebell run, each answer
 // the same as the HTTP edge's in process for the same seed and actions,
-// spends a ranked token twice, and plays a live Tidebreakers match from
-// its creation to its end, reading its state.
+// spends a ranked token twice, and plays a live Tidebreakers match and a
+// live Tron match between two agents from their creation to their end.
 func TestMCPFunction(t *testing.T) {
 	rie := rieBinary(t)
 	table := storetest.NewTable(t, storetest.DynamoClient(t))
@@ -55,7 +56,7 @@ func TestMCPFunction(t *testing.T) {
 	for _, tool := range tools.Tools {
 		names = append(names, tool.Name)
 	}
-	want := []string{"list_games", "live_create", "live_state", "live_act"}
+	want := []string{"list_games", "live_create", "live_state", "live_act", "tron_live_create", "tron_live_join", "tron_live_state", "tron_live_move"}
 	for _, g := range games.All() {
 		want = append(want, "start_"+g.Info().Slug, "act_"+g.Info().Slug)
 	}
@@ -92,6 +93,7 @@ func TestMCPFunction(t *testing.T) {
 	}
 
 	playLive(t, session)
+	playLiveTron(t, session)
 
 	res, err := e.invoke(get("/mcp"))
 	if err != nil || res.StatusCode != http.StatusMethodNotAllowed || res.Headers["Allow"] != "OPTIONS, POST" || !strings.Contains(res.Body, `"method_not_allowed"`) {
@@ -225,6 +227,31 @@ func playLive(t *testing.T, session *mcp.ClientSession) {
 		call(t, session, "live_act", map[string]any{"code": j.Code, "token": j.Token, "action": body}, &st)
 	}
 	t.Logf("a live match through the MCP function and DynamoDB ended by %s in round %d", st.Ending, st.Round)
+}
+
+// playLiveTron creates a live Tron match with the live Tron tools, joins
+// it as a second agent, and plays both seats until it ends, each round
+// resolving at the second seat's move.
+func playLiveTron(t *testing.T, session *mcp.ClientSession) {
+	t.Helper()
+	var seats [2]tronlive.Joined
+	call(t, session, "tron_live_create", map[string]any{"players": 2, "name": "Ada", "width": 7, "height": 7}, &seats[0])
+	call(t, session, "tron_live_join", map[string]any{"code": seats[0].Code, "name": "Bo"}, &seats[1])
+	var st tronlive.State
+	call(t, session, "tron_live_state", map[string]any{"code": seats[0].Code, "token": seats[0].Token}, &st)
+	for !st.Over {
+		round, moves := st.Round, [2]string{}
+		for i, j := range seats {
+			moves[i] = freeDir(&st, j.Seat)
+		}
+		for i, j := range seats {
+			call(t, session, "tron_live_move", map[string]any{"code": j.Code, "token": j.Token, "dir": moves[i]}, &st)
+		}
+		if st.Round != round+1 {
+			t.Fatalf("round %d did not resolve once both seats moved: %+v", round, st)
+		}
+	}
+	t.Logf("a live Tron match through the MCP function and DynamoDB ended in round %d, places %v", st.Round, st.Places)
 }
 
 // call calls a tool and decodes its structured result into out; a tool
