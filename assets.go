@@ -15,7 +15,8 @@ var OpenAPI []byte
 var Docs embed.FS
 
 // Web holds the browser pages: web/tidebreakers is the live Tidebreakers
-// page, served at /tidebreakers/.
+// page, served at /tidebreakers/, and web/tron the live Tron page, served
+// at /tron/.
 //
 //go:embed web
 var Web embed.FS

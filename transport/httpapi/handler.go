@@ -44,6 +44,8 @@ func New(svc *play.Service, openapi []byte) *Server {
 	s.handle("GET /openapi.yaml", s.serveOpenAPI)
 	s.handle("GET /tidebreakers/{file...}", s.page(pages("web/tidebreakers")))
 	s.mux.Handle("GET /tidebreakers", http.RedirectHandler("/tidebreakers/", http.StatusMovedPermanently))
+	s.handle("GET /tron/{file...}", s.page(pages("web/tron")))
+	s.mux.Handle("GET /tron", http.RedirectHandler("/tron/", http.StatusMovedPermanently))
 	s.handle("/", s.notFound)
 	return s
 }

@@ -283,6 +283,7 @@ func TestBadRequests(t *testing.T) {
 		{"unknown path", "GET", "/nowhere", "", 404, "not_found"},
 		{"unknown page file", "GET", "/tidebreakers/secret.txt", "", 404, "not_found"},
 		{"page file outside", "GET", "/tidebreakers/%2e%2e/go.mod", "", 404, "not_found"},
+		{"unknown tron page file", "GET", "/tron/secret.txt", "", 404, "not_found"},
 		{"wrong method", "GET", "/api/games/tinrail/action", "", 405, "method_not_allowed"},
 		{"wrong method on init", "POST", "/api/games/tinrail/init", "{}", 405, "method_not_allowed"},
 	}
@@ -307,7 +308,7 @@ func TestSitePages(t *testing.T) {
 			t.Errorf("initUrl %v", e["initUrl"])
 		}
 	}
-	paths := []string{"/llms.txt", "/", "/openapi.yaml", "/tidebreakers/", "/tidebreakers/app.js", "/tidebreakers/style.css"}
+	paths := []string{"/llms.txt", "/", "/openapi.yaml", "/tidebreakers/", "/tidebreakers/app.js", "/tidebreakers/style.css", "/tron/", "/tron/app.js", "/tron/style.css"}
 	for _, g := range games.All() {
 		paths = append(paths, "/docs/api/"+g.Info().Slug)
 	}
