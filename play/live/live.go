@@ -5,9 +5,12 @@
 // injected clock. Nothing runs between requests: whatever is due (the
 // lobby filling its empty seats with bots, the bots' turns, the game's
 // clock rules) happens when the next request reads or acts on the match,
-// which it then saves under the store's conditional write. A game plays
-// live by giving its Rules; its API (routes, names, the public state) is
-// a thin facade over Server.
+// which it then saves under the store's conditional write. Every player's
+// move goes through Server.Act: in a game in turns it is played at once;
+// in a game in rounds (Rules.Rounds) it stays hidden until every seat to
+// act has moved or the round's deadline has passed. A game plays live by
+// giving its Rules; its API (routes, names, the public state) is a thin
+// facade over Server.
 package live
 
 import (
