@@ -120,10 +120,10 @@ func TestMatch(t *testing.T) {
 	if _, err := s.Join(ctx, creator.Code, "late"); !play.IsCode(err, play.CodeMatchFull) {
 		t.Fatalf("a join of a full match: %v", err)
 	}
-	if seat, err := s.Seat(ctx, creator.Code, joiner.Token); seat != 2 || err != nil {
+	if _, seat, err := s.View(ctx, creator.Code, joiner.Token); seat != 2 || err != nil {
 		t.Fatalf("the joiner's seat: %d, %v", seat, err)
 	}
-	if _, err := s.Seat(ctx, creator.Code, "x"+joiner.Token[1:]); !play.IsCode(err, play.CodeForbidden) {
+	if _, _, err := s.View(ctx, creator.Code, "x"+joiner.Token[1:]); !play.IsCode(err, play.CodeForbidden) {
 		t.Fatalf("a token of no seat: %v", err)
 	}
 	m, err := act(ctx, s, creator.Code, creator.Token) // seat 0 adds; the bot in seat 1 replies

@@ -134,18 +134,18 @@ func (s *Server) Join(ctx context.Context, code, name string) (*Joined, error) {
 	return out, err
 }
 
-// Seat answers the seat a token holds in a match (forbidden when it holds
-// none), after playing what is due.
-func (s *Server) Seat(ctx context.Context, code, token string) (int, error) {
-	seat := -1
-	err := s.Update(ctx, code, func(m *Match) error {
-		var ok bool
-		if seat, ok = m.SeatOf(token); !ok {
-			return play.Errorf(play.CodeForbidden, "that token holds no seat of match %s", m.Code)
-		}
-		return nil
-	})
-	return seat, err
+// View answers a match after playing what is due, and the seat token
+// holds in it (forbidden when it holds none), from one read.
+func (s *Server) View(ctx context.Context, code, token string) (*Match, int, error) {
+	m, err := s.Read(ctx, code)
+	if err != nil {
+		return nil, -1, err
+	}
+	seat, ok := m.SeatOf(token)
+	if !ok {
+		return nil, -1, play.Errorf(play.CodeForbidden, "that token holds no seat of match %s", m.Code)
+	}
+	return m, seat, nil
 }
 
 // Update loads a match, plays what is due, applies f (which reads the

@@ -9,7 +9,6 @@ import (
 	"github.com/agentgames/bundle/games/tidebreakers"
 	"github.com/agentgames/bundle/games/tidebreakers/live"
 	"github.com/agentgames/bundle/play"
-	"github.com/agentgames/bundle/play/wire"
 	"github.com/agentgames/bundle/transport/httpapi"
 )
 
@@ -60,7 +59,7 @@ func addLive(srv *mcp.Server, l Live) {
 		InputSchema:  object(map[string]any{"code": code, "name": name}, "code"),
 		OutputSchema: outputSchema("LiveJoined"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		answer, err := joinLive(ctx, l, req.Params.Arguments)
+		answer, err := joinMatch(ctx, l, req.Params.Arguments)
 		return result(ctx, req.Params.Name, answer, err, func(j *live.Joined) string { return joinedText(ctx, l, j) })
 	})
 	srv.AddTool(&mcp.Tool{
@@ -72,7 +71,7 @@ func addLive(srv *mcp.Server, l Live) {
 		OutputSchema: outputSchema("LiveState"),
 		Annotations:  readOnly,
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		st, seat, err := readLive(ctx, l, req.Params.Arguments)
+		st, seat, err := readMatch[*live.State](ctx, l, req.Params.Name, req.Params.Arguments)
 		return result(ctx, req.Params.Name, st, err, func(st *live.State) string { return stateText(st, seat) })
 	})
 	srv.AddTool(&mcp.Tool{
@@ -88,60 +87,6 @@ func addLive(srv *mcp.Server, l Live) {
 	})
 }
 
-// matchArgs reads a live tool's arguments: the match's code, and the
-// other members.
-func matchArgs(args json.RawMessage) (string, map[string]json.RawMessage, error) {
-	m, err := members(args)
-	if err != nil {
-		return "", nil, err
-	}
-	var code string
-	if raw, ok := m["code"]; !ok || json.Unmarshal(raw, &code) != nil || code == "" {
-		return "", nil, play.Errorf(play.CodeInvalidRequest, "code must be the match's code, a string")
-	}
-	delete(m, "code")
-	return code, m, nil
-}
-
-// joinLive asks l to seat the caller in the match live_join's arguments
-// name; the arguments besides the code are the request's body.
-func joinLive(ctx context.Context, l Live, args json.RawMessage) (*live.Joined, error) {
-	code, m, err := matchArgs(args)
-	if err != nil {
-		return nil, err
-	}
-	body, err := json.Marshal(m)
-	if err != nil {
-		return nil, err
-	}
-	answer, err := l.Serve(ctx, "join", code, body)
-	j, _ := answer.(*live.Joined)
-	return j, err
-}
-
-// readLive reads the match live_state's arguments name, and the seat of
-// the token among them (-1 without one; a token that holds no seat is
-// forbidden, as in live_act).
-func readLive(ctx context.Context, l Live, args json.RawMessage) (*live.State, int, error) {
-	code, m, err := matchArgs(args)
-	if err != nil {
-		return nil, -1, err
-	}
-	for name, raw := range m {
-		var token string
-		if name != "token" {
-			return nil, -1, play.Errorf(play.CodeInvalidRequest, "live_state takes code and token, not %s", wire.Quote(name))
-		}
-		if raw[0] != '"' || json.Unmarshal(raw, &token) != nil {
-			return nil, -1, play.Errorf(play.CodeInvalidRequest, "token must be a string, not %s", wire.Brief(raw))
-		}
-		return l.View(ctx, code, token)
-	}
-	answer, err := l.Serve(ctx, "get", code, nil)
-	st, _ := answer.(*live.State)
-	return st, -1, err
-}
-
 // actLive asks l for the action live_act's arguments hold (the path its
 // type names, with its other fields and the token as the body), and
 // answers the state and the token's seat (-1 if it cannot be read after
@@ -155,20 +100,7 @@ func actLive(ctx context.Context, l Live, args json.RawMessage) (*live.State, in
 	if err != nil {
 		return nil, -1, err
 	}
-	body, err := json.Marshal(m)
-	if err != nil {
-		return nil, -1, err
-	}
-	answer, err := l.Serve(ctx, op, code, body)
-	if err != nil {
-		return nil, -1, err
-	}
-	var token string
-	json.Unmarshal(m["token"], &token)
-	if st, seat, err := l.View(ctx, code, token); err == nil {
-		return st, seat, nil
-	}
-	return answer.(*live.State), -1, nil
+	return actMatch[*live.State](ctx, l, op, code, m)
 }
 
 // liveAction turns live_act's members besides the code ({token, action})

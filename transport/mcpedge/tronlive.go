@@ -10,8 +10,6 @@ import (
 	engine "github.com/agentgames/bundle/engines/tron"
 	"github.com/agentgames/bundle/games/tron"
 	tronlive "github.com/agentgames/bundle/games/tron/live"
-	"github.com/agentgames/bundle/play"
-	"github.com/agentgames/bundle/play/wire"
 	"github.com/agentgames/bundle/transport/httpapi"
 )
 
@@ -69,7 +67,7 @@ func addTronLive(srv *mcp.Server, l TronLive) {
 		InputSchema:  object(map[string]any{"code": code, "name": name}, "code"),
 		OutputSchema: outputSchema("LiveJoined"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		j, err := joinTron(ctx, l, req.Params.Arguments)
+		j, err := joinMatch(ctx, l, req.Params.Arguments)
 		return result(ctx, req.Params.Name, j, err, func(j *tronlive.Joined) string { return tronJoined(ctx, l, j) })
 	})
 	srv.AddTool(&mcp.Tool{
@@ -82,7 +80,7 @@ func addTronLive(srv *mcp.Server, l TronLive) {
 		OutputSchema: outputSchema("TronLiveState"),
 		Annotations:  readOnly,
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		st, seat, err := readTron(ctx, l, req.Params.Arguments)
+		st, seat, err := readMatch[*tronlive.State](ctx, l, req.Params.Name, req.Params.Arguments)
 		return result(ctx, req.Params.Name, st, err, func(st *tronlive.State) string { return tronStateText(st, seat, time.Now()) })
 	})
 	srv.AddTool(&mcp.Tool{
@@ -101,51 +99,6 @@ func addTronLive(srv *mcp.Server, l TronLive) {
 	})
 }
 
-// serveTron asks l for op on the match code names, with the members m
-// as the request's body.
-func serveTron(ctx context.Context, l TronLive, op, code string, m map[string]json.RawMessage) (any, error) {
-	body, err := json.Marshal(m)
-	if err != nil {
-		return nil, err
-	}
-	return l.Serve(ctx, op, code, body)
-}
-
-// joinTron asks l to seat the caller in the match tron_live_join's
-// arguments name; the arguments besides the code are the request's body.
-func joinTron(ctx context.Context, l TronLive, args json.RawMessage) (*tronlive.Joined, error) {
-	code, m, err := matchArgs(args)
-	if err != nil {
-		return nil, err
-	}
-	answer, err := serveTron(ctx, l, "join", code, m)
-	j, _ := answer.(*tronlive.Joined)
-	return j, err
-}
-
-// readTron reads the match tron_live_state's arguments name, and the
-// seat of the token among them (-1 without one; a token that holds no
-// seat is forbidden, as in tron_live_move).
-func readTron(ctx context.Context, l TronLive, args json.RawMessage) (*tronlive.State, int, error) {
-	code, m, err := matchArgs(args)
-	if err != nil {
-		return nil, -1, err
-	}
-	for name, raw := range m {
-		var token string
-		if name != "token" {
-			return nil, -1, play.Errorf(play.CodeInvalidRequest, "tron_live_state takes code and token, not %s", wire.Quote(name))
-		}
-		if raw[0] != '"' || json.Unmarshal(raw, &token) != nil {
-			return nil, -1, play.Errorf(play.CodeInvalidRequest, "token must be a string, not %s", wire.Brief(raw))
-		}
-		return l.View(ctx, code, token)
-	}
-	answer, err := l.Serve(ctx, "get", code, nil)
-	st, _ := answer.(*tronlive.State)
-	return st, -1, err
-}
-
 // moveTron sends the move tron_live_move's arguments hold (the token
 // and the direction are the request's body), and answers the state after
 // it and the token's seat (-1 if it cannot be read after the move).
@@ -154,14 +107,5 @@ func moveTron(ctx context.Context, l TronLive, args json.RawMessage) (*tronlive.
 	if err != nil {
 		return nil, -1, err
 	}
-	answer, err := serveTron(ctx, l, "move", code, m)
-	if err != nil {
-		return nil, -1, err
-	}
-	var token string
-	json.Unmarshal(m["token"], &token)
-	if st, seat, err := l.View(ctx, code, token); err == nil {
-		return st, seat, nil
-	}
-	return answer.(*tronlive.State), -1, nil
+	return actMatch[*tronlive.State](ctx, l, "move", code, m)
 }

@@ -10,6 +10,7 @@ package live
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"time"
 
@@ -72,10 +73,18 @@ func (s *Server) WithCreateLimit(perMinute int) *Server {
 // captain also fills the seats still empty when the lobby closes. A
 // client past its creation limit is refused with play.CodeRateLimited.
 func (s *Server) Create(ctx context.Context, players int, name string, bots int, captain string) (*Joined, error) {
-	if !slices.Contains(captains.Names(), captain) {
-		return nil, play.Errorf(play.CodeInvalidRequest, "captain must be one of %v, not %s", captains.Names(), wire.Quote(captain))
+	if err := checkCaptain(captain); err != nil {
+		return nil, play.Errorf(play.CodeInvalidRequest, "%v", err)
 	}
 	return s.core.Create(ctx, players, name, bots, captain)
+}
+
+// checkCaptain refuses a captain of no kind the card knows.
+func checkCaptain(captain string) error {
+	if !slices.Contains(captains.Names(), captain) {
+		return fmt.Errorf("captain must be one of %v, not %s", captains.Names(), wire.Quote(captain))
+	}
+	return nil
 }
 
 // Join takes the first empty seat of a match in its lobby.
@@ -102,22 +111,12 @@ func (s *Server) Act(ctx context.Context, code, token string, a engine.Action) (
 	return public(m), nil
 }
 
-// Seat answers the seat a token holds in a match (forbidden when it holds
-// none), after playing what is due, as Get does.
-func (s *Server) Seat(ctx context.Context, code, token string) (int, error) {
-	return s.core.Seat(ctx, code, token)
-}
-
 // View answers the public state of a match and the seat token holds in
 // it (forbidden when it holds none), from one read of the match.
 func (s *Server) View(ctx context.Context, code, token string) (*State, int, error) {
-	m, err := s.core.Read(ctx, code)
+	m, seat, err := s.core.View(ctx, code, token)
 	if err != nil {
 		return nil, -1, err
-	}
-	seat, ok := m.SeatOf(token)
-	if !ok {
-		return nil, -1, play.Errorf(play.CodeForbidden, "that token holds no seat of match %s", m.Code)
 	}
 	return public(m), seat, nil
 }

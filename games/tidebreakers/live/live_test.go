@@ -124,23 +124,23 @@ func TestLobby(t *testing.T) {
 	}
 }
 
-// TestSeat: a token answers its own seat; a stranger's token is
+// TestView: a token answers its own seat; a stranger's token is
 // forbidden, and an unknown code no match.
-func TestSeat(t *testing.T) {
+func TestView(t *testing.T) {
 	s, _ := newServer(t)
 	var j, k live.Joined
 	serve(t, s, "create", "", map[string]any{"players": 3}, &j)
 	serve(t, s, "join", j.Code, map[string]any{}, &k)
 	ctx := context.Background()
 	for _, c := range []live.Joined{j, k} {
-		if seat, err := s.Seat(ctx, c.Code, c.Token); err != nil || seat != c.Seat {
+		if _, seat, err := s.View(ctx, c.Code, c.Token); err != nil || seat != c.Seat {
 			t.Errorf("the token of seat %d: seat %d, %v", c.Seat, seat, err)
 		}
 	}
-	if _, err := s.Seat(ctx, j.Code, "stranger"); code(err) != play.CodeForbidden {
+	if _, _, err := s.View(ctx, j.Code, "stranger"); code(err) != play.CodeForbidden {
 		t.Errorf("a stranger's token: %v", err)
 	}
-	if _, err := s.Seat(ctx, "0000000000", j.Token); code(err) != play.CodeNoMatch {
+	if _, _, err := s.View(ctx, "0000000000", j.Token); code(err) != play.CodeNoMatch {
 		t.Errorf("an unknown match: %v", err)
 	}
 }

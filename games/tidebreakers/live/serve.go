@@ -2,10 +2,11 @@ package live
 
 import (
 	"context"
+	"encoding/json"
 
 	engine "github.com/agentgames/bundle/engines/tidebreakers"
 	"github.com/agentgames/bundle/engines/tidebreakers/captains"
-	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/games/tidebreakers"
 	core "github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/play/wire"
 )
@@ -21,56 +22,46 @@ func (s *Server) Ops() []string { return []string{"join", "supply", "attack", "p
 // body is the request's JSON (nil for get). Bodies are read strictly:
 // exactly the card's fields, whole numbers in range.
 func (s *Server) Serve(ctx context.Context, op, code string, body []byte) (any, error) {
-	if op == "get" {
-		return s.Get(ctx, code)
-	}
-	o, err := wire.ReadObject(body, "")
-	if err != nil {
-		return nil, play.Errorf(play.CodeBadJSON, "the body must be one JSON object: %v", err)
-	}
-	bad := func(err error) error { return play.Errorf(play.CodeInvalidRequest, "%v", err) }
-	switch op {
-	case "create":
-		if err := o.Only("a create request", "players", "name", "bots", "captain"); err != nil {
-			return nil, bad(err)
-		}
-		players, err := o.Int("players", engine.MinPlayers, engine.MaxPlayers)
-		if err != nil {
-			return nil, bad(err)
-		}
-		name, err := core.ReadName(o)
-		if err != nil {
-			return nil, bad(err)
-		}
-		bots := 0
-		if o.Has("bots") {
-			if bots, err = o.Int("bots", 0, players-1); err != nil {
-				return nil, bad(err)
-			}
-		}
-		captain := captains.Names()[0]
-		if o.Has("captain") {
-			if captain, err = o.String("captain"); err != nil {
-				return nil, bad(err)
-			}
-		}
-		return s.Create(ctx, players, name, bots, captain)
-	case "join":
-		if err := o.Only("a join request", "name"); err != nil {
-			return nil, bad(err)
-		}
-		name, err := core.ReadName(o)
-		if err != nil {
-			return nil, bad(err)
-		}
-		return s.Join(ctx, code, name)
-	}
-	a, token, err := action(o, op)
-	if err != nil {
-		return nil, bad(err)
-	}
-	return s.Act(ctx, code, token, a)
+	return s.core.Serve(ctx, api{}, op, code, body)
 }
+
+// api is the card's match API as the core serves it.
+type api struct{}
+
+// Setup reads a create request: {players, name?, bots?, captain?}.
+func (api) Setup(o *wire.Object) (core.Setup, error) {
+	st := core.Setup{Policy: captains.Names()[0]}
+	if err := o.Only("a create request", "players", "name", "bots", "captain"); err != nil {
+		return st, err
+	}
+	var err error
+	if st.Players, err = o.Int("players", engine.MinPlayers, engine.MaxPlayers); err != nil {
+		return st, err
+	}
+	if st.Name, err = core.ReadName(o); err != nil {
+		return st, err
+	}
+	if o.Has("bots") {
+		if st.Bots, err = o.Int("bots", 0, st.Players-1); err != nil {
+			return st, err
+		}
+	}
+	if o.Has("captain") {
+		if st.Policy, err = o.String("captain"); err != nil {
+			return st, err
+		}
+	}
+	return st, checkCaptain(st.Policy)
+}
+
+// Action reads the body of supply, attack or pass.
+func (api) Action(op string, o *wire.Object) (string, json.RawMessage, error) {
+	a, token, err := action(o, op)
+	return token, tidebreakers.WireAction(a), err
+}
+
+// Public is the card's public state.
+func (api) Public(m *core.Match) any { return public(m) }
 
 // action reads the body of supply, attack or pass.
 func action(o *wire.Object, op string) (engine.Action, string, error) {

@@ -10,6 +10,7 @@ package live
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strconv"
 	"time"
@@ -70,16 +71,25 @@ type Setup struct {
 
 // Create opens a match; its creator holds seat 0.
 func (s *Server) Create(ctx context.Context, st Setup) (*Joined, error) {
+	setup, err := st.core()
+	if err != nil {
+		return nil, play.Errorf(play.CodeInvalidRequest, "%v", err)
+	}
+	return s.core.CreateSetup(ctx, setup)
+}
+
+// core checks the setup's options and answers it as the core takes it.
+func (st Setup) core() (core.Setup, error) {
 	switch {
 	case !slices.Contains(tron.Bots(), st.Bot):
-		return nil, play.Errorf(play.CodeInvalidRequest, "bot must be one of %v, not %s", tron.Bots(), wire.Quote(st.Bot))
+		return core.Setup{}, fmt.Errorf("bot must be one of %v, not %s", tron.Bots(), wire.Quote(st.Bot))
 	case st.Width < engine.MinSide || st.Width > engine.MaxSide || st.Height < engine.MinSide || st.Height > engine.MaxSide:
-		return nil, play.Errorf(play.CodeInvalidRequest, "width and height must be %d to %d, not %d and %d", engine.MinSide, engine.MaxSide, st.Width, st.Height)
+		return core.Setup{}, fmt.Errorf("width and height must be %d to %d, not %d and %d", engine.MinSide, engine.MaxSide, st.Width, st.Height)
 	case st.Round != 0 && (st.Round < MinRound || st.Round > MaxRound):
-		return nil, play.Errorf(play.CodeInvalidRequest, "a round's time must be %v to %v, not %v", MinRound, MaxRound, st.Round)
+		return core.Setup{}, fmt.Errorf("a round's time must be %v to %v, not %v", MinRound, MaxRound, st.Round)
 	}
-	return s.core.CreateSetup(ctx, core.Setup{Players: st.Players, Name: st.Name, Bots: st.Bots, Policy: st.Bot, Round: st.Round,
-		Options: map[string]string{"width": strconv.Itoa(st.Width), "height": strconv.Itoa(st.Height)}})
+	return core.Setup{Players: st.Players, Name: st.Name, Bots: st.Bots, Policy: st.Bot, Round: st.Round,
+		Options: map[string]string{"width": strconv.Itoa(st.Width), "height": strconv.Itoa(st.Height)}}, nil
 }
 
 // Join takes the first empty seat of a match in its lobby.
@@ -111,13 +121,9 @@ func (s *Server) Move(ctx context.Context, code, token string, move json.RawMess
 // View answers the public state of a match and the seat token holds in
 // it (forbidden when it holds none), from one read of the match.
 func (s *Server) View(ctx context.Context, code, token string) (*State, int, error) {
-	m, err := s.core.Read(ctx, code)
+	m, seat, err := s.core.View(ctx, code, token)
 	if err != nil {
 		return nil, -1, err
-	}
-	seat, ok := m.SeatOf(token)
-	if !ok {
-		return nil, -1, play.Errorf(play.CodeForbidden, "that token holds no seat of match %s", m.Code)
 	}
 	return public(m), seat, nil
 }

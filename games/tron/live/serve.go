@@ -2,11 +2,11 @@ package live
 
 import (
 	"context"
+	"encoding/json"
 	"time"
 
 	engine "github.com/agentgames/bundle/engines/tron"
 	"github.com/agentgames/bundle/games/tron"
-	"github.com/agentgames/bundle/play"
 	core "github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/play/wire"
 )
@@ -32,50 +32,43 @@ func (s *Server) Ops() []string { return []string{"join", "move"} }
 //	join   {"name"?}
 //	move   {"token", "dir": "x+"|"x-"|"y+"|"y-"}
 func (s *Server) Serve(ctx context.Context, op, code string, body []byte) (any, error) {
-	if op == "get" {
-		return s.Get(ctx, code)
-	}
-	o, err := wire.ReadObject(body, "")
-	if err != nil {
-		return nil, play.Errorf(play.CodeBadJSON, "the body must be one JSON object: %v", err)
-	}
-	bad := func(err error) error { return play.Errorf(play.CodeInvalidRequest, "%v", err) }
-	switch op {
-	case "create":
-		st, err := setup(o)
-		if err != nil {
-			return nil, bad(err)
-		}
-		return s.Create(ctx, st)
-	case "join":
-		if err := o.Only("a join request", "name"); err != nil {
-			return nil, bad(err)
-		}
-		name, err := core.ReadName(o)
-		if err != nil {
-			return nil, bad(err)
-		}
-		return s.Join(ctx, code, name)
-	case "move":
-		if err := o.Only("a move request", "token", "dir"); err != nil {
-			return nil, bad(err)
-		}
-		token, err := o.String("token")
-		if err != nil {
-			return nil, bad(err)
-		}
-		dir, err := o.String("dir")
-		if err != nil {
-			return nil, bad(err)
-		}
-		d, ok := engine.ParseDir(dir)
-		if !ok {
-			return nil, bad(&wire.FieldError{Field: "dir", Reason: `must be "x+", "x-", "y+" or "y-", not ` + wire.Brief(o.Raw("dir"))})
-		}
-		return s.Move(ctx, code, token, tron.WireAction(d))
-	}
-	return nil, play.Errorf(play.CodeNotFound, "a live Tron match takes join or move, not %s", wire.Quote(op))
+	return s.core.Serve(ctx, api{}, op, code, body)
 }
+
+// api is the live Tron API as the core serves it.
+type api struct{}
+
+// Setup reads and checks a create request.
+func (api) Setup(o *wire.Object) (core.Setup, error) {
+	st, err := setup(o)
+	if err != nil {
+		return core.Setup{}, err
+	}
+	return st.core()
+}
+
+// Action reads the body of a move.
+func (api) Action(op string, o *wire.Object) (string, json.RawMessage, error) {
+	if err := o.Only("a "+op+" request", "token", "dir"); err != nil {
+		return "", nil, err
+	}
+	token, err := o.String("token")
+	if err != nil {
+		return "", nil, err
+	}
+	dir, err := o.String("dir")
+	if err != nil {
+		return "", nil, err
+	}
+	d, ok := engine.ParseDir(dir)
+	if !ok {
+		return "", nil, &wire.FieldError{Field: "dir", Reason: `must be "x+", "x-", "y+" or "y-", not ` + wire.Brief(o.Raw("dir"))}
+	}
+	return token, tron.WireAction(d), nil
+}
+
+// Public is the match's public state.
+func (api) Public(m *core.Match) any { return public(m) }
 
 // setup reads a create request.
 func setup(o *wire.Object) (Setup, error) {

@@ -1,0 +1,68 @@
+package live
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/wire"
+)
+
+// API is what a game's live match API adds to the core's: how its create
+// and action requests read, and what anyone may see of a match.
+type API interface {
+	// Setup reads the body of a create request (the facade checks its
+	// options here).
+	Setup(o *wire.Object) (Setup, error)
+	// Action reads the body of the action op names: the seat's token and
+	// its move in the game's action grammar.
+	Action(op string, o *wire.Object) (token string, move json.RawMessage, err error)
+	// Public is a match's public state.
+	Public(m *Match) any
+}
+
+// Serve answers one request of a game's live match API: op is create,
+// join, get or one of the game's actions; code names the match (empty for
+// create); body is the request's JSON (nil for get), read strictly. A
+// body the API refuses is invalid_request, one that is not a JSON object
+// bad_json.
+func (s *Server) Serve(ctx context.Context, api API, op, code string, body []byte) (any, error) {
+	if op == "get" {
+		m, err := s.Read(ctx, code)
+		if err != nil {
+			return nil, err
+		}
+		return api.Public(m), nil
+	}
+	o, err := wire.ReadObject(body, "")
+	if err != nil {
+		return nil, play.Errorf(play.CodeBadJSON, "the body must be one JSON object: %v", err)
+	}
+	bad := func(err error) error { return play.Errorf(play.CodeInvalidRequest, "%v", err) }
+	switch op {
+	case "create":
+		setup, err := api.Setup(o)
+		if err != nil {
+			return nil, bad(err)
+		}
+		return s.CreateSetup(ctx, setup)
+	case "join":
+		if err := o.Only("a join request", "name"); err != nil {
+			return nil, bad(err)
+		}
+		name, err := ReadName(o)
+		if err != nil {
+			return nil, bad(err)
+		}
+		return s.Join(ctx, code, name)
+	}
+	token, move, err := api.Action(op, o)
+	if err != nil {
+		return nil, bad(err)
+	}
+	m, err := s.Act(ctx, code, token, move)
+	if err != nil {
+		return nil, err
+	}
+	return api.Public(m), nil
+}
