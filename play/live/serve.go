@@ -66,3 +66,30 @@ func (s *Server) Serve(ctx context.Context, api API, op, code string, body []byt
 	}
 	return api.Public(m), nil
 }
+
+// ReadSeats reads the members of a create request every game's live API
+// has: players (least to most), name, bots, and the policy member that
+// names the bots' kind (policies[0] when absent; the facade checks it),
+// refusing members besides those and options.
+func ReadSeats(o *wire.Object, least, most int, policy string, policies []string, options ...string) (Setup, error) {
+	st := Setup{Policy: policies[0]}
+	if err := o.Only("a create request", append([]string{"players", "name", "bots", policy}, options...)...); err != nil {
+		return st, err
+	}
+	var err error
+	if st.Players, err = o.Int("players", least, most); err != nil {
+		return st, err
+	}
+	if st.Name, err = ReadName(o); err != nil {
+		return st, err
+	}
+	if o.Has("bots") {
+		if st.Bots, err = o.Int("bots", 0, st.Players-1); err != nil {
+			return st, err
+		}
+	}
+	if o.Has(policy) {
+		st.Policy, err = o.String(policy)
+	}
+	return st, err
+}

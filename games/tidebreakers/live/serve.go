@@ -30,26 +30,9 @@ type api struct{}
 
 // Setup reads a create request: {players, name?, bots?, captain?}.
 func (api) Setup(o *wire.Object) (core.Setup, error) {
-	st := core.Setup{Policy: captains.Names()[0]}
-	if err := o.Only("a create request", "players", "name", "bots", "captain"); err != nil {
+	st, err := core.ReadSeats(o, engine.MinPlayers, engine.MaxPlayers, "captain", captains.Names())
+	if err != nil {
 		return st, err
-	}
-	var err error
-	if st.Players, err = o.Int("players", engine.MinPlayers, engine.MaxPlayers); err != nil {
-		return st, err
-	}
-	if st.Name, err = core.ReadName(o); err != nil {
-		return st, err
-	}
-	if o.Has("bots") {
-		if st.Bots, err = o.Int("bots", 0, st.Players-1); err != nil {
-			return st, err
-		}
-	}
-	if o.Has("captain") {
-		if st.Policy, err = o.String("captain"); err != nil {
-			return st, err
-		}
 	}
 	return st, checkCaptain(st.Policy)
 }

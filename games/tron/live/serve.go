@@ -72,26 +72,10 @@ func (api) Public(m *core.Match) any { return public(m) }
 
 // setup reads a create request.
 func setup(o *wire.Object) (Setup, error) {
-	st := Setup{Bot: tron.Bots()[0], Width: DefaultSide, Height: DefaultSide}
-	if err := o.Only("a create request", "players", "name", "bots", "bot", "width", "height", "roundMillis"); err != nil {
+	seats, err := core.ReadSeats(o, engine.MinPlayers, engine.MaxPlayers, "bot", tron.Bots(), "width", "height", "roundMillis")
+	st := Setup{Players: seats.Players, Name: seats.Name, Bots: seats.Bots, Bot: seats.Policy, Width: DefaultSide, Height: DefaultSide}
+	if err != nil {
 		return st, err
-	}
-	var err error
-	if st.Players, err = o.Int("players", engine.MinPlayers, engine.MaxPlayers); err != nil {
-		return st, err
-	}
-	if st.Name, err = core.ReadName(o); err != nil {
-		return st, err
-	}
-	if o.Has("bots") {
-		if st.Bots, err = o.Int("bots", 0, st.Players-1); err != nil {
-			return st, err
-		}
-	}
-	if o.Has("bot") {
-		if st.Bot, err = o.String("bot"); err != nil {
-			return st, err
-		}
 	}
 	for _, side := range []struct {
 		name string
