@@ -64,3 +64,13 @@ func Each(t *testing.T, f func(t *testing.T, s play.Store)) {
 		f(t, dynamo.New(c, NewTable(t, c), time.Now))
 	})
 }
+
+// Taken is a store in memory where every key is taken: each Save loses,
+// as if another request had written the key first. Live play's creation
+// draws codes from it in vain.
+type Taken struct{ memory.Store }
+
+// Save answers play.CodeConflict.
+func (*Taken) Save(context.Context, string, string, []byte, uint64, time.Time) (string, error) {
+	return "", play.Errorf(play.CodeConflict, "taken")
+}

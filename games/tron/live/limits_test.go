@@ -1,7 +1,6 @@
 package live_test
 
 import (
-	"context"
 	"net/http"
 	"testing"
 	"time"
@@ -9,16 +8,9 @@ import (
 	"github.com/agentgames/bundle/games/tron/live"
 	"github.com/agentgames/bundle/internal/contracttest"
 	"github.com/agentgames/bundle/internal/testserver"
-	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/store/memory"
+	"github.com/agentgames/bundle/store/storetest"
 )
-
-// takenStore is a store where every code is taken.
-type takenStore struct{ memory.Store }
-
-func (*takenStore) Save(context.Context, string, string, []byte, uint64, time.Time) (string, error) {
-	return "", play.Errorf(play.CodeConflict, "taken")
-}
 
 // TestCreateOverHTTP: past its limit a client is answered 429 with
 // Retry-After; when no code can be had, 503 with Retry-After; both are
@@ -36,7 +28,7 @@ func TestCreateOverHTTP(t *testing.T) {
 		}
 	}
 	full := testserver.New(t)
-	full.ServeLive(live.NewServer(&takenStore{}, time.Now).WithCreateLimit(0))
+	full.ServeLive(live.NewServer(&storetest.Taken{}, time.Now).WithCreateLimit(0))
 	e := contracttest.Do(t, full, http.MethodPost, "/api/games/tron/matches", `{"players":2,"bots":1}`)
 	if e.Status != 503 || e.Code(t) != "unavailable" || e.Header.Get("Retry-After") != "1" {
 		t.Errorf("no free code: %d %v %s", e.Status, e.Header, e.Body)
