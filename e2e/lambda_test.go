@@ -422,7 +422,8 @@ func tail(s string) string {
 // TestLiveFunction plays a live Tidebreakers match against a bot seat,
 // and a live Tron match between two agents, through the real live
 // bootstrap under the emulator, its matches in a DynamoDB table of the
-// dynalite server make test starts.
+// dynalite server make test starts, and runs both games' live checks of
+// the conformance suite through it.
 func TestLiveFunction(t *testing.T) {
 	rie := rieBinary(t)
 	table := storetest.NewTable(t, storetest.DynamoClient(t))
@@ -460,6 +461,7 @@ func TestLiveFunction(t *testing.T) {
 		t.Errorf("a guessed token: %d %+v", status, failure)
 	}
 	playTron(t, call)
+	runSuite(t, deployed{e: e, mine: []string{"/api/games/tron/matches"}, others: othersUnderTestKeys(t)}, "tron", isLive)
 }
 
 // playTron plays a live Tron match between two agents to its end through

@@ -1,8 +1,9 @@
-// Package livewire holds the live Tidebreakers match API's answers as
+// Package livewire holds the live match APIs' answers as
 // docs/tidebreakers.md and openapi.yaml give them, for the suite's
 // protocol and rules levels, which read them alike: the public state and
-// its parts, a join's answer, an error, and how to compare and show them.
-// Like the levels, it imports nothing of the bundle's implementation.
+// its parts (live Tidebreakers' here, live Tron's in tron.go), a join's
+// answer, an error, and how to compare and show them. Like the levels, it
+// imports nothing of the bundle's implementation.
 package livewire
 
 import (
@@ -129,8 +130,8 @@ func CardFixes(path string) bool {
 }
 
 // Status is each documented error code's HTTP status.
-var Status = map[string]int{"invalid_request": 400, "bad_json": 400, "forbidden": 403, "no_match": 404,
-	"not_your_turn": 409, "illegal_move": 409, "match_over": 409, "match_full": 409, "body_too_large": 413}
+var Status = map[string]int{"invalid_request": 400, "bad_json": 400, "forbidden": 403, "no_match": 404, "not_found": 404,
+	"not_your_turn": 409, "illegal_move": 409, "match_over": 409, "match_full": 409, "already_moved": 409, "body_too_large": 413}
 
 // CodePattern is what a match's code looks like.
 var CodePattern = regexp.MustCompile(`^[0-9A-Z]{4,32}$`)

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+
+	"github.com/agentgames/bundle/conformance/check"
 )
 
 // This file holds what the protocol level knows of each game, all of it
@@ -31,9 +33,9 @@ type Spec struct {
 	events bool
 	// grammar is a sample of actions inside the grammar, for the answer a.
 	grammar func(a *answer) []json.RawMessage
-	// live says that the game has live matches (the live lobby and
-	// move checks).
-	live bool
+	// live are the checks of the game's live matches (their lobby and
+	// moves); nil for a game without.
+	live func() []check.Check
 	// notLegal is the code a grammar action that is not legal now is
 	// refused with, while the match is open.
 	notLegal func(a *answer, action json.RawMessage) string
@@ -78,7 +80,7 @@ var (
 	// Tidebreakers is Tidebreakers as the protocol level sees it.
 	Tidebreakers = Spec{
 		Slug:       "tidebreakers",
-		live:       true,
+		live:       liveChecks,
 		options:    []string{"players=2&opponent=sample", "players=3&opponent=strong", "players=4&opponent=random"},
 		defaults:   map[string]any{"players": json.Number("2"), "opponent": "sample"},
 		badOptions: []string{"players=1", "players=5", "players=two", "players=", "players=3.0", "opponent=easy", "opponent=Sample", "width=10"},
@@ -133,6 +135,7 @@ var (
 	// Tron is Tron as the protocol level sees it.
 	Tron = Spec{
 		Slug:     "tron",
+		live:     tronLiveChecks,
 		options:  []string{"players=2&width=12&height=9&opponent=easy", "players=3&width=5&height=7&opponent=wise", "players=4&width=20&height=20&opponent=easy"},
 		defaults: map[string]any{"players": json.Number("2"), "width": json.Number("100"), "height": json.Number("100"), "opponent": "easy"},
 		badOptions: []string{"players=1", "players=5", "players=3.0", "width=4", "width=101", "height=4", "height=101", "width=ten",

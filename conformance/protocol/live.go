@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"net/http"
 	"reflect"
 	"slices"
 	"time"
@@ -35,12 +36,7 @@ import (
 //   - The opening seat is drawn from a seed the server keeps: the checks
 //     play whichever seat the public state names.
 func liveChecks() []check.Check {
-	list := []struct {
-		name       string
-		run        func(c *liveClient) error
-		wait       time.Duration
-		bundleOnly string
-	}{
+	return liveList("tidebreakers", "/api/matches", "", []liveCheck{
 		{"create", liveCreate, 0, ""},
 		{"create-refusals", liveCreateRefusals, 0, "the bodies a create refuses beyond players outside 2-4, and their codes, are this bundle's"},
 		{"join", liveJoin, 0, ""},
@@ -53,12 +49,29 @@ func liveChecks() []check.Check {
 		{"bad-bodies", liveBadBodies, 0, "the action bodies it refuses (unknown fields, numbers out of range, over 64 KiB) and their codes are this bundle's"},
 		{"captains", liveCaptains, 0, "seats created as captains (bots, captain) are this bundle's extension of the card's create"},
 		{"lobby-fill", liveLobbyFill, 10*time.Second + 300*time.Millisecond, ""},
-	}
+	})
+}
+
+// liveCheck is one live check as a game lists it: its name (after
+// "live/"), its run, the real time it waits on the server's clock, and
+// what it holds that is this bundle's alone ("" for the card's).
+type liveCheck struct {
+	name       string
+	run        func(c *liveClient) error
+	wait       time.Duration
+	bundleOnly string
+}
+
+// liveList makes a game's live checks, each with its own client of the
+// live match API whose paths start at base. optional, when set, makes the
+// API an extension a server may not offer: a create answered 404 skips
+// the check, saying so.
+func liveList(game, base, optional string, list []liveCheck) []check.Check {
 	var out []check.Check
 	for _, l := range list {
-		out = append(out, check.Check{Game: "tidebreakers", Level: check.Protocol, Name: "live/" + l.name,
+		out = append(out, check.Check{Game: game, Level: check.Protocol, Name: "live/" + l.name,
 			Run: func(ctx context.Context, t check.Target) error {
-				return l.run(&liveClient{ctx: ctx, t: t, step: -1, seats: map[string]int{}, corner: liveCorner, neighbours: liveNeighbours})
+				return l.run(&liveClient{ctx: ctx, t: t, base: base, optional: optional, step: -1, seats: map[string]int{}, corner: liveCorner, neighbours: liveNeighbours})
 			}, Wait: l.wait, BundleOnly: l.bundleOnly})
 	}
 	return out
@@ -80,9 +93,13 @@ type liveClient struct {
 	action json.RawMessage
 	seats  map[string]int // token -> seat, to name tokens in failures
 	code   string         // the match of the check, once created
-	// corner is the starting island of each of 2 seats, and neighbours two
-	// of its neighbours: this bundle's, or under the cards' profile those
-	// the opening state shows (the card says only "the corners").
+	// base is where the game's live match API's paths start; optional,
+	// when set, names the API as an extension a server may lack.
+	base, optional string
+	// corner is the starting island of each of 2 Tidebreakers seats, and
+	// neighbours two of its neighbours: this bundle's, or under the cards'
+	// profile those the opening state shows (the card says only "the
+	// corners").
 	corner     [2]int
 	neighbours [2][2]int
 }
@@ -161,12 +178,15 @@ func (c *liveClient) create(players int, extra map[string]any) (*livewire.Joined
 		body[k] = v
 	}
 	c.step, c.code, c.match = -1, "", fmt.Sprintf("live match being created (%d seats)", players)
-	r, err := c.send("POST", "/api/matches", "/api/matches", body)
+	r, err := c.send("POST", c.base, c.base, body)
 	if err != nil {
 		return nil, err
 	}
+	if r.Status == http.StatusNotFound && c.optional != "" {
+		return nil, &check.Skip{Reason: "POST " + c.base + " answers 404: the server offers no " + c.optional}
+	}
 	var j livewire.Joined
-	if err := c.ok(r, &j, "POST /api/matches with {players: 2-4, name} creates a match"); err != nil {
+	if err := c.ok(r, &j, "POST "+c.base+" with {players: 2-4, name} creates a match"); err != nil {
 		return nil, err
 	}
 	c.code = j.Code
@@ -191,7 +211,7 @@ func (c *liveClient) create(players int, extra map[string]any) (*livewire.Joined
 // seat not taken yet, under the cards' profile: which one a join takes
 // is this bundle's choice).
 func (c *liveClient) join(name string, seat int) (*livewire.Joined, error) {
-	r, err := c.send("POST", "/api/matches/"+c.code+"/join", "/api/matches/{code}/join", map[string]any{"name": name})
+	r, err := c.send("POST", c.base+"/"+c.code+"/join", c.base+"/{code}/join", map[string]any{"name": name})
 	if err != nil {
 		return nil, err
 	}
@@ -211,9 +231,9 @@ func (c *liveClient) join(name string, seat int) (*livewire.Joined, error) {
 	return &j, nil
 }
 
-// get reads the public state of the check's match.
+// get reads the public state of the check's Tidebreakers match.
 func (c *liveClient) get() (*livewire.State, error) {
-	r, err := c.send("GET", "/api/matches/"+c.code, "/api/matches/{code}", nil)
+	r, err := c.send("GET", c.base+"/"+c.code, c.base+"/{code}", nil)
 	if err != nil {
 		return nil, err
 	}
@@ -224,7 +244,7 @@ func (c *liveClient) get() (*livewire.State, error) {
 // act sends supply, attack or pass and decodes the public state it
 // answers.
 func (c *liveClient) act(op string, body map[string]any) (*livewire.State, error) {
-	r, err := c.send("POST", "/api/matches/"+c.code+"/"+op, "/api/matches/{code}/"+op, body)
+	r, err := c.send("POST", c.base+"/"+c.code+"/"+op, c.base+"/{code}/"+op, body)
 	if err != nil {
 		return nil, err
 	}
@@ -241,10 +261,10 @@ func (c *liveClient) act(op string, body map[string]any) (*livewire.State, error
 // refused sends a request that must be refused with code, and requires
 // the match (when there is one) unchanged.
 func (c *liveClient) refused(path, route string, body any, code, rule string) error {
-	var before *livewire.State
+	var before any
 	if c.code != "" {
 		var err error
-		if before, err = c.get(); err != nil {
+		if before, err = c.snapshot(); err != nil {
 			return err
 		}
 	}
@@ -258,17 +278,28 @@ func (c *liveClient) refused(path, route string, body any, code, rule string) er
 	if before == nil {
 		return nil
 	}
-	after, err := c.get()
+	after, err := c.snapshot()
 	if err != nil {
 		return err
 	}
-	if c.card() && !reflect.DeepEqual(before.Card(), after.Card()) {
-		return c.fail("", "a refused request changes nothing ("+rule+")", livewire.Show(before.Card()), livewire.Show(after.Card()))
-	}
-	if !c.card() && !reflect.DeepEqual(before, after) {
+	if !reflect.DeepEqual(before, after) {
 		return c.fail("", "a refused request changes nothing ("+rule+")", livewire.Show(before), livewire.Show(after))
 	}
 	return nil
+}
+
+// snapshot is what of the check's match a refusal leaves unchanged: its
+// public state, Tidebreakers' under the cards' profile as the card fixes
+// it.
+func (c *liveClient) snapshot() (any, error) {
+	if c.base == tronBase {
+		return c.tronGet()
+	}
+	s, err := c.get()
+	if err != nil || !c.card() {
+		return s, err
+	}
+	return s.Card(), nil
 }
 
 // isError requires the documented status and {error: {code, message}}.
@@ -289,7 +320,12 @@ func (c *liveClient) isError(r *check.Reply, code, rule string) error {
 
 // refuseAct is refused for an action of the check's match.
 func (c *liveClient) refuseAct(op string, body any, code, rule string) error {
-	return c.refused("/api/matches/"+c.code+"/"+op, "/api/matches/{code}/"+op, body, code, rule)
+	return c.refused(c.base+"/"+c.code+"/"+op, c.base+"/{code}/"+op, body, code, rule)
+}
+
+// refuseJoin is refused for a join of the check's match.
+func (c *liveClient) refuseJoin(body any, code, rule string) error {
+	return c.refused(c.base+"/"+c.code+"/join", c.base+"/{code}/join", body, code, rule)
 }
 
 // expect compares fields of a state with what the rules give; under the

@@ -121,10 +121,10 @@ func liveJoin(c *liveClient) error {
 	if c.card() { // which join bodies are refused is this bundle's
 		return liveJoinSeats(c)
 	}
-	if err := c.refused("/api/matches/"+c.code+"/join", "/api/matches/{code}/join", map[string]any{"name": 3}, "invalid_request", "a join's name is a string"); err != nil {
+	if err := c.refuseJoin(map[string]any{"name": 3}, "invalid_request", "a join's name is a string"); err != nil {
 		return err
 	}
-	if err := c.refused("/api/matches/"+c.code+"/join", "/api/matches/{code}/join", map[string]any{"nick": "B"}, "invalid_request", "a join takes only a name"); err != nil {
+	if err := c.refuseJoin(map[string]any{"nick": "B"}, "invalid_request", "a join takes only a name"); err != nil {
 		return err
 	}
 	return liveJoinSeats(c)
@@ -160,7 +160,7 @@ func liveJoinSeats(c *liveClient) error {
 	if err := c.expect("every seat is joined, none a captain", "seats[2]", livewire.Seat{Seat: 2, Name: "C", Bot: false, Joined: true}, liveAt(s.Seats, 2)); err != nil {
 		return err
 	}
-	return c.refused("/api/matches/"+c.code+"/join", "/api/matches/{code}/join", map[string]any{"name": "D"}, "match_full", "a match with no empty seat takes no join")
+	return c.refuseJoin(map[string]any{"name": "D"}, "match_full", "a match with no empty seat takes no join")
 }
 
 func liveAt(seats []livewire.Seat, i int) livewire.Seat {
@@ -240,7 +240,7 @@ func liveCaptains(c *liveClient) error {
 				return err
 			}
 		}
-		if err := c.refused("/api/matches/"+c.code+"/join", "/api/matches/{code}/join", map[string]any{"name": "late"}, "match_full", "a started match takes no join"); err != nil {
+		if err := c.refuseJoin(map[string]any{"name": "late"}, "match_full", "a started match takes no join"); err != nil {
 			return err
 		}
 	}
@@ -294,7 +294,7 @@ func liveLobbyFill(c *liveClient) error {
 	if !s.Over && (s.Turn == nil || !slices.Contains(slices.Collect(maps.Values(c.seats)), *s.Turn)) {
 		return c.fail("turn", "captains play their turns inside the request that hands them the turn: a joined seat is to act", "a joined seat", livewire.Show(s.Turn))
 	}
-	return c.refused("/api/matches/"+c.code+"/join", "/api/matches/{code}/join", map[string]any{"name": "late"}, "match_full", "a match whose lobby has closed takes no join")
+	return c.refuseJoin(map[string]any{"name": "late"}, "match_full", "a match whose lobby has closed takes no join")
 }
 
 // liveSleep waits d, or until ctx ends.

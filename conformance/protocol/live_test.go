@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -9,13 +10,13 @@ import (
 	"github.com/agentgames/bundle/internal/testserver"
 )
 
-// TestLiveRealServer: every live protocol check passes against this
-// bundle's server.
+// TestLiveRealServer: every live protocol check, of both games, passes
+// against this bundle's server.
 func TestLiveRealServer(t *testing.T) {
 	t.Parallel()
 	target := check.HandlerTarget(testserver.WithLive(t, nil))
-	for _, c := range liveChecks() {
-		t.Run(c.Name, func(t *testing.T) {
+	for _, c := range append(liveChecks(), tronLiveChecks()...) {
+		t.Run(c.Game+"/"+c.Name, func(t *testing.T) {
 			t.Parallel()
 			start := time.Now()
 			if err := c.Run(context.Background(), target); err != nil {
@@ -23,5 +24,21 @@ func TestLiveRealServer(t *testing.T) {
 			}
 			t.Logf("took %v", time.Since(start).Round(time.Millisecond))
 		})
+	}
+}
+
+// TestLiveTronMissingIsSkipped: against a server without live matches,
+// every live Tron check is skipped, live Tron being an extension, saying
+// that the server offers none.
+func TestLiveTronMissingIsSkipped(t *testing.T) {
+	t.Parallel()
+	target := check.HandlerTarget(testserver.New(t))
+	for _, c := range tronLiveChecks() {
+		var skip *check.Skip
+		if err := c.Run(context.Background(), target); !errors.As(err, &skip) {
+			t.Errorf("%s: %v, want a skip", c.Name, err)
+		} else if skip.Reason != "POST /api/games/tron/matches answers 404: the server offers no live Tron matches" {
+			t.Errorf("%s skipped: %s", c.Name, skip.Reason)
+		}
 	}
 }

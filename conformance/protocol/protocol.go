@@ -28,6 +28,8 @@
 //     after the end.
 //   - server-picked seed: sealed until the end, then reported, and it
 //     deals the same match.
+//   - live matches, for a game that has them: Tidebreakers' (live.go) and
+//     Tron's (live_tron.go), each check saying what it holds.
 //
 // What it cannot check, or does not, and why:
 //   - token_unknown_key: it needs a token sealed under a key the server
@@ -61,8 +63,8 @@ func Checks(spec Spec) []check.Check {
 		cs = append(cs, matchCheck(spec, seed, spec.options[i%len(spec.options)]))
 	}
 	cs = append(cs, bundleOnly(hiddenSeedCheck(spec, spec.options[len(spec.options)-1]), hiddenSeedOpen))
-	if spec.live {
-		cs = append(cs, liveChecks()...)
+	if spec.live != nil {
+		cs = append(cs, spec.live()...)
 	}
 	return cs
 }

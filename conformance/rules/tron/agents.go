@@ -36,7 +36,7 @@ var goalWords = map[string]string{"wall": "the wall", "own": "its own trail", "t
 // "head" (another cycle's head), "contest" (a free cell next to another
 // living head) or "safe".
 func (m *match) kind(dir string) string {
-	t := step(m.board[0][0], dir)
+	t := Step(m.board[0][0], dir)
 	if t[0] < 0 || t[1] < 0 || t[0] >= m.setup.width || t[1] >= m.setup.height {
 		return "wall"
 	}
@@ -55,7 +55,7 @@ func (m *match) kind(dir string) string {
 			return "trail"
 		}
 		for _, d := range Directions {
-			contest = contest || step(m.board[p][0], d) == t
+			contest = contest || Step(m.board[p][0], d) == t
 		}
 	}
 	if contest {
@@ -107,7 +107,7 @@ func (m *match) choose() string {
 	var best []string
 	most := -1
 	for _, d := range free {
-		switch n := m.region(step(m.board[0][0], d), most); {
+		switch n := m.region(Step(m.board[0][0], d), most); {
 		case n > most:
 			best, most = []string{d}, n
 		case n == most:
@@ -120,7 +120,7 @@ func (m *match) choose() string {
 // region counts the free cells reachable from c, c included, stopping
 // past enough (a region larger than enough cells is all the agent needs
 // to know of it).
-func (m *match) region(c cell, enough int) int {
+func (m *match) region(c Cell, enough int) int {
 	w, h := m.setup.width, m.setup.height
 	seen := make([]bool, w*h)
 	for _, trail := range m.board {
@@ -130,9 +130,9 @@ func (m *match) region(c cell, enough int) int {
 	}
 	seen[c[1]*w+c[0]] = true
 	n := 1
-	for queue := []cell{c}; len(queue) > 0 && (enough < 0 || n <= enough+1); queue = queue[1:] {
+	for queue := []Cell{c}; len(queue) > 0 && (enough < 0 || n <= enough+1); queue = queue[1:] {
 		for _, d := range Directions {
-			if t := step(queue[0], d); t[0] >= 0 && t[1] >= 0 && t[0] < w && t[1] < h && !seen[t[1]*w+t[0]] {
+			if t := Step(queue[0], d); t[0] >= 0 && t[1] >= 0 && t[0] < w && t[1] < h && !seen[t[1]*w+t[0]] {
 				seen[t[1]*w+t[0]] = true
 				n++
 				queue = append(queue, t)

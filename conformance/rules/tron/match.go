@@ -26,11 +26,11 @@ type match struct {
 	stats       map[string]int
 
 	round  int
-	board  [][]cell // each cycle's trail, head first; empty once crashed
+	board  [][]Cell // each cycle's trail, head first; empty once crashed
 	died   []int    // the round each cycle crashed in, 0 while alive
 	over   bool
-	erased map[cell]bool // cells of erased trails
-	after  [][]cell      // the board the rules make of the round under judgement
+	erased map[Cell]bool // cells of erased trails
+	after  [][]Cell      // the board the rules make of the round under judgement
 }
 
 // play plays the i-th seed's match with the random or the adversarial
@@ -42,7 +42,7 @@ func play(ctx context.Context, t check.Target, i int, adversarial bool) (map[str
 		agent, stream = "adversarial agent", 1
 	}
 	m := &match{setup: setupFor(i), seed: seedOf(i), adversarial: adversarial,
-		goal: goals[i%len(goals)], stats: map[string]int{}, erased: map[cell]bool{}}
+		goal: goals[i%len(goals)], stats: map[string]int{}, erased: map[Cell]bool{}}
 	name := fmt.Sprintf("seed %d, %s (%s)", m.seed, agent, m.setup)
 	if adversarial {
 		name += ", seeking " + goalWords[m.goal]
@@ -112,7 +112,7 @@ func (m *match) judgeInit(e *rules.Envelope, a *answer) *check.Failure {
 	if f != nil {
 		return f
 	}
-	seen := map[cell]int{}
+	seen := map[Cell]int{}
 	for p, trail := range board {
 		path := fmt.Sprintf("view.board[%d]", p)
 		if len(trail) != 1 {
@@ -153,15 +153,15 @@ func (m *match) judgeFixed(v *view) *check.Failure {
 }
 
 // boardOf reads the view's board as cells.
-func boardOf(v *view) ([][]cell, *check.Failure) {
-	board := make([][]cell, len(v.Board))
+func boardOf(v *view) ([][]Cell, *check.Failure) {
+	board := make([][]Cell, len(v.Board))
 	for p, trail := range v.Board {
-		board[p] = make([]cell, len(trail))
+		board[p] = make([]Cell, len(trail))
 		for i, c := range trail {
 			if len(c) != 2 {
 				return nil, rules.Broke(fmt.Sprintf("view.board[%d][%d]", p, i), "a cell is [x, y]", "2 numbers", len(c))
 			}
-			board[p][i] = cell{c[0], c[1]}
+			board[p][i] = Cell{c[0], c[1]}
 		}
 	}
 	return board, nil
@@ -204,7 +204,7 @@ func (m *match) judgeState(e *rules.Envelope, a *answer) *check.Failure {
 			return rules.Broke(path+".alive", "a cycle is alive until it crashes", alive, c.Alive)
 		case c.Length != len(m.board[p]):
 			return rules.Broke(path+".length", "a cycle's length is its trail's (0 once crashed)", len(m.board[p]), c.Length)
-		case alive && (len(c.Head) != 2 || cell{c.Head[0], c.Head[1]} != m.board[p][0]):
+		case alive && (len(c.Head) != 2 || Cell{c.Head[0], c.Head[1]} != m.board[p][0]):
 			return rules.Broke(path+".head", "a living cycle's head is its trail's first cell", m.board[p][0], c.Head)
 		case !alive && c.Head != nil:
 			return rules.Broke(path+".head", "a crashed cycle has no head", "null", c.Head)

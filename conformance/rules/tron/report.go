@@ -13,12 +13,12 @@ import (
 // picture draws the board before the round and after it as the rules
 // make it (heads A-D, trails a-d), with each cycle's move and fate, for a
 // failure's detail; grids over 40 cells a side are left out.
-func (m *match) picture(before [][]cell, a *answer) string {
+func (m *match) picture(before [][]Cell, a *answer) string {
 	var b strings.Builder
 	if len(a.Events) == 1 {
 		for p, mv := range a.Events[0].Moves {
 			if mv != nil && p < len(before) && len(before[p]) > 0 {
-				fmt.Fprintf(&b, "cycle %d: %v %s -> %v\n", p, before[p][0], *mv, step(before[p][0], *mv))
+				fmt.Fprintf(&b, "cycle %d: %v %s -> %v\n", p, before[p][0], *mv, Step(before[p][0], *mv))
 			}
 		}
 	}
@@ -33,7 +33,7 @@ func (m *match) picture(before [][]cell, a *answer) string {
 	return b.String()
 }
 
-func draw(w, h int, board [][]cell) []string {
+func draw(w, h int, board [][]Cell) []string {
 	rows := make([][]byte, h)
 	for y := range rows {
 		rows[y] = []byte(strings.Repeat(".", w))
@@ -56,7 +56,7 @@ func draw(w, h int, board [][]cell) []string {
 	return out
 }
 
-func trailText(t []cell) string {
+func trailText(t []Cell) string {
 	if len(t) == 0 {
 		return "[]"
 	}

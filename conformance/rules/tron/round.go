@@ -79,14 +79,14 @@ func (m *match) judgeRound(e *rules.Envelope, a *answer, dir string) *check.Fail
 
 	// The round as the rules make it: the survivors grow onto their
 	// targets, the crashed are erased.
-	fate, targets := m.resolve(moves)
+	fate, targets := Resolve(m.board, moves, m.setup.width, m.setup.height)
 	var want []int
-	m.after = make([][]cell, len(m.board))
+	m.after = make([][]Cell, len(m.board))
 	for p, why := range fate {
 		if why != "" {
 			want = append(want, p)
 		} else if m.died[p] == 0 {
-			m.after[p] = append([]cell{targets[p]}, m.board[p]...)
+			m.after[p] = append([]Cell{targets[p]}, m.board[p]...)
 		}
 	}
 	got := slices.Clone(ev.Died)
@@ -120,36 +120,44 @@ func (m *match) judgeRound(e *rules.Envelope, a *answer, dir string) *check.Fail
 	return m.judgeState(e, a)
 }
 
-// resolve plays the moves on the board at the start of the round: each
-// living cycle's target and, for those that crash, why ("" for the
-// survivors).
-func (m *match) resolve(moves []string) (fate []string, targets []cell) {
-	owner := map[cell]int{}
-	for p, trail := range m.board {
+// Resolve plays one round of the rules on a width x height grid: board is
+// each cycle's trail, head first (empty for a crashed cycle), and moves a
+// direction for each living cycle, or "" for one that did not move, which
+// is out: it crashes, its trail standing through the round, and enters no
+// cell. It answers each living cycle's target and, for those that crash,
+// why ("" for the survivors). The protocol level's live Tron checks judge
+// their rounds with it too.
+func Resolve(board [][]Cell, moves []string, width, height int) (fate []string, targets []Cell) {
+	owner := map[Cell]int{}
+	for p, trail := range board {
 		for _, c := range trail {
 			owner[c] = p
 		}
 	}
-	n := len(m.board)
-	fate, targets = make([]string, n), make([]cell, n)
+	n := len(board)
+	fate, targets = make([]string, n), make([]Cell, n)
 	for p := range n {
-		if m.died[p] != 0 {
+		if len(board[p]) == 0 {
 			continue
 		}
-		t := step(m.board[p][0], moves[p])
+		if moves[p] == "" {
+			fate[p] = "no move"
+			continue
+		}
+		t := Step(board[p][0], moves[p])
 		targets[p] = t
 		o, taken := owner[t]
 		switch {
-		case t[0] < 0 || t[1] < 0 || t[0] >= m.setup.width || t[1] >= m.setup.height:
+		case t[0] < 0 || t[1] < 0 || t[0] >= width || t[1] >= height:
 			fate[p] = "wall crash"
 		case !taken:
-		case o == p && len(m.board[p]) > 1 && t == m.board[p][1]:
+		case o == p && len(board[p]) > 1 && t == board[p][1]:
 			fate[p] = "reversal crash"
 		case o == p:
 			fate[p] = "own trail crash"
-		case t == m.board[o][0] && step(m.board[o][0], moves[o]) == m.board[p][0]:
+		case t == board[o][0] && moves[o] != "" && Step(board[o][0], moves[o]) == board[p][0]:
 			fate[p] = "swap crash"
-		case t == m.board[o][0]:
+		case t == board[o][0]:
 			fate[p] = "head crash"
 		default:
 			fate[p] = "trail crash"
@@ -157,7 +165,7 @@ func (m *match) resolve(moves []string) (fate []string, targets []cell) {
 	}
 	for p := range n {
 		for q := range n {
-			if p != q && m.died[p] == 0 && m.died[q] == 0 && targets[p] == targets[q] && (fate[p] == "" || fate[p] == "head-on crash") && (fate[q] == "" || fate[q] == "head-on crash") {
+			if p != q && len(board[p]) > 0 && len(board[q]) > 0 && targets[p] == targets[q] && (fate[p] == "" || fate[p] == "head-on crash") && (fate[q] == "" || fate[q] == "head-on crash") {
 				fate[p] = "head-on crash"
 			}
 		}
@@ -200,7 +208,7 @@ func (m *match) judgeBots(moves []string) *check.Failure {
 			best, run, runs := "", -1, []string{}
 			for _, d := range Directions {
 				n := 0
-				for c := step(head, d); m.free(c); c = step(c, d) {
+				for c := Step(head, d); m.free(c); c = Step(c, d) {
 					n++
 				}
 				runs = append(runs, fmt.Sprintf("%s: %d", d, n))
@@ -218,7 +226,7 @@ func (m *match) judgeBots(moves []string) *check.Failure {
 		}
 		var safe []string
 		for _, d := range Directions {
-			if m.free(step(head, d)) {
+			if m.free(Step(head, d)) {
 				safe = append(safe, d)
 			}
 		}
@@ -231,7 +239,7 @@ func (m *match) judgeBots(moves []string) *check.Failure {
 }
 
 // free reports whether c is on the grid and in no trail.
-func (m *match) free(c cell) bool {
+func (m *match) free(c Cell) bool {
 	if c[0] < 0 || c[1] < 0 || c[0] >= m.setup.width || c[1] >= m.setup.height {
 		return false
 	}

@@ -169,16 +169,17 @@ type result struct {
 	Ranks   []int  `json:"ranks"`
 }
 
-// cell is a cell [x, y].
-type cell [2]int
+// Cell is a cell of the grid, [x, y].
+type Cell [2]int
 
-func (c cell) String() string { return fmt.Sprintf("(%d,%d)", c[0], c[1]) }
+func (c Cell) String() string { return fmt.Sprintf("(%d,%d)", c[0], c[1]) }
 
 // Directions are the moves a cycle, and a bot of the bot endpoint, may
 // play, in the arena's order.
 var Directions = []string{"x+", "x-", "y+", "y-"}
 
-func step(c cell, dir string) cell {
+// Step is the cell next to c in direction dir (y- for any other word).
+func Step(c Cell, dir string) Cell {
 	switch dir {
 	case "x+":
 		c[0]++

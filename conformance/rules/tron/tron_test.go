@@ -46,26 +46,22 @@ func TestTronRefereePassesAndCovers(t *testing.T) {
 func TestTronResolve(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
-		board [][]cell
+		board [][]Cell
 		moves []string
 		fate  []string
 	}{
-		{"a wall", [][]cell{{{0, 2}}, {{3, 3}}}, []string{"x-", "y-"}, []string{"wall crash", ""}},
-		{"turning back", [][]cell{{{2, 2}, {1, 2}}, {{3, 4}}}, []string{"x-", "x+"}, []string{"reversal crash", ""}},
-		{"one cell, two heads", [][]cell{{{1, 1}}, {{3, 1}}, {{4, 4}}}, []string{"x+", "x-", "y-"}, []string{"head-on crash", "head-on crash", ""}},
-		{"a swap", [][]cell{{{1, 1}}, {{2, 1}}}, []string{"x+", "x-"}, []string{"swap crash", "swap crash"}},
-		{"a head that moves on is still taken", [][]cell{{{1, 1}}, {{2, 1}}}, []string{"x+", "x+"}, []string{"head crash", ""}},
-		{"a crashing trail still blocks its round", [][]cell{{{2, 2}}, {{3, 0}, {3, 1}, {3, 2}}}, []string{"x+", "y-"}, []string{"trail crash", "wall crash"}},
-		{"three into one cell", [][]cell{{{1, 2}}, {{3, 2}}, {{2, 3}}, {}}, []string{"x+", "x-", "y-", ""}, []string{"head-on crash", "head-on crash", "head-on crash", ""}},
+		{"a wall", [][]Cell{{{0, 2}}, {{3, 3}}}, []string{"x-", "y-"}, []string{"wall crash", ""}},
+		{"turning back", [][]Cell{{{2, 2}, {1, 2}}, {{3, 4}}}, []string{"x-", "x+"}, []string{"reversal crash", ""}},
+		{"one cell, two heads", [][]Cell{{{1, 1}}, {{3, 1}}, {{4, 4}}}, []string{"x+", "x-", "y-"}, []string{"head-on crash", "head-on crash", ""}},
+		{"a swap", [][]Cell{{{1, 1}}, {{2, 1}}}, []string{"x+", "x-"}, []string{"swap crash", "swap crash"}},
+		{"a head that moves on is still taken", [][]Cell{{{1, 1}}, {{2, 1}}}, []string{"x+", "x+"}, []string{"head crash", ""}},
+		{"a crashing trail still blocks its round", [][]Cell{{{2, 2}}, {{3, 0}, {3, 1}, {3, 2}}}, []string{"x+", "y-"}, []string{"trail crash", "wall crash"}},
+		{"three into one cell", [][]Cell{{{1, 2}}, {{3, 2}}, {{2, 3}}, {}}, []string{"x+", "x-", "y-", ""}, []string{"head-on crash", "head-on crash", "head-on crash", ""}},
+		{"no move: out, its trail still taken", [][]Cell{{{1, 1}}, {{2, 1}}}, []string{"", "x-"}, []string{"no move", "head crash"}},
+		{"no move: out, entering no cell", [][]Cell{{{2, 2}}, {{3, 1}}}, []string{"", "x-"}, []string{"no move", ""}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := &match{setup: setup{players: len(tc.board), width: 5, height: 5}, board: tc.board, died: make([]int, len(tc.board))}
-			for p, trail := range tc.board {
-				if len(trail) == 0 {
-					m.died[p] = 1
-				}
-			}
-			if fate, _ := m.resolve(tc.moves); !slices.Equal(fate, tc.fate) {
+			if fate, _ := Resolve(tc.board, tc.moves, 5, 5); !slices.Equal(fate, tc.fate) {
 				t.Errorf("fates %q, want %q", fate, tc.fate)
 			}
 		})
