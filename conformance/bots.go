@@ -8,11 +8,8 @@ import (
 	"strings"
 
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/golden"
 )
-
-// BotsDir is the folder of golden/ that holds bot endpoints' exchanges,
-// one file per game: golden/bots/<slug>.json.
-const BotsDir = "bots"
 
 // Exchanges is one game's golden exchanges with its bot endpoint
 // (POST /api/bots/{game}): what an outside arena sends and what the
@@ -40,9 +37,9 @@ type Exchange struct {
 // LoadExchanges reads golden/bots/<game>.json; an empty game reads every
 // game's.
 func LoadExchanges(fsys fs.FS, game string) ([]Exchanges, error) {
-	pattern := BotsDir + "/*.json"
+	pattern := golden.BotsDir + "/*.json"
 	if game != "" {
-		pattern = BotsDir + "/" + game + ".json"
+		pattern = golden.BotsDir + "/" + game + ".json"
 	}
 	names, err := fs.Glob(fsys, pattern)
 	if err != nil {
@@ -59,8 +56,8 @@ func LoadExchanges(fsys fs.FS, game string) ([]Exchanges, error) {
 		if err := json.Unmarshal(data, &x); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		if x.Format != Format {
-			return nil, fmt.Errorf("%s: format %d, this build reads %d", name, x.Format, Format)
+		if x.Format != golden.Format {
+			return nil, fmt.Errorf("%s: format %d, this build reads %d", name, x.Format, golden.Format)
 		}
 		out = append(out, x)
 	}

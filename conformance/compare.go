@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/golden"
 )
 
 // Mismatch is the first field where an answer differs from the golden one.
@@ -36,7 +37,7 @@ func compare(want, got []byte, exact bool) (*Mismatch, error) {
 	wm, _ := w.(map[string]any)
 	gm, _ := g.(map[string]any)
 	for _, m := range []map[string]any{wm, gm} {
-		for _, k := range private {
+		for _, k := range golden.Private {
 			delete(m, k)
 		}
 	}

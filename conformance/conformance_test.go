@@ -51,7 +51,7 @@ func (t *tamper) Act(ctx context.Context, game, field, token string, action json
 // only its digest (the expected answer is then rebuilt).
 func TestReplayNamesTheFirstDifference(t *testing.T) {
 	t.Parallel()
-	cases, err := conformance.Load(golden.Files, "brinebell")
+	cases, err := golden.Load(golden.Files, "brinebell")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +116,7 @@ func TestCompare(t *testing.T) {
 func TestDigest(t *testing.T) {
 	t.Parallel()
 	digest := func(s string) string {
-		d, err := conformance.Digest([]byte(s))
+		d, err := golden.Digest([]byte(s))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -220,7 +220,7 @@ func (r rewrite) do(status int, body []byte, err error) (int, []byte, error) {
 // fails an exact one; a changed fact fails both.
 func TestFactsOnly(t *testing.T) {
 	t.Parallel()
-	cases, err := conformance.Load(golden.Files, "tinrail")
+	cases, err := golden.Load(golden.Files, "tinrail")
 	if err != nil {
 		t.Fatal(err)
 	}

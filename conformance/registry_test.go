@@ -38,7 +38,7 @@ func TestRegistryIsTheGames(t *testing.T) {
 				}
 			}
 		}
-		if cases, err := conformance.Load(golden.Files, g.Slug); err != nil || len(cases) == 0 {
+		if cases, err := golden.Load(golden.Files, g.Slug); err != nil || len(cases) == 0 {
 			t.Errorf("%s: %d golden cases, %v", g.Slug, len(cases), err)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/golden"
 )
 
 // stepFailure places err at step i of case c: a *Mismatch gives its
@@ -72,7 +73,7 @@ func Replay(ctx context.Context, c *Case, impl, ref client.Transport, exact bool
 // checkStep compares answer i with the case: by digest first, then with
 // the kept answer if there is one, else with the answer rebuilt.
 func checkStep(ctx context.Context, rb *rebuilder, i int, body []byte, exact bool) error {
-	d, err := Digest(body)
+	d, err := golden.Digest(body)
 	if err != nil {
 		return &Mismatch{Path: "(answer)", Want: "a JSON object", Got: brief(string(body))}
 	}
@@ -124,7 +125,7 @@ func (rb *rebuilder) answer(ctx context.Context, i int) (json.RawMessage, error)
 		rb.s, rb.at = s, 0
 	}
 	for {
-		d, err := Digest(rb.s.Last.Body)
+		d, err := golden.Digest(rb.s.Last.Body)
 		if err != nil {
 			return nil, err
 		}
@@ -132,7 +133,7 @@ func (rb *rebuilder) answer(ctx context.Context, i int) (json.RawMessage, error)
 			return nil, fmt.Errorf("the reference engines of this build answer step %d of %s differently from its golden file: rebuild the golden files or the conformance command", rb.at, rb.c.Ref())
 		}
 		if rb.at == i {
-			return Recorded(rb.s.Last.Body)
+			return golden.Recorded(rb.s.Last.Body)
 		}
 		rb.at++
 		if _, err := rb.s.Act(ctx, rb.c.Steps[rb.at].Action); err != nil {
@@ -196,7 +197,7 @@ func Play(ctx context.Context, c *Case, t client.Transport, each func(step int, 
 func Print(ctx context.Context, w io.Writer, c *Case, ref client.Transport) error {
 	fmt.Fprintf(w, "# %s: covers %v; init query %v\n", c.Ref(), c.Covers, c.Query)
 	return Play(ctx, c, ref, func(i int, answer []byte) (bool, error) {
-		rec, err := Recorded(answer)
+		rec, err := golden.Recorded(answer)
 		if err != nil {
 			return false, err
 		}
@@ -206,7 +207,7 @@ func Print(ctx context.Context, w io.Writer, c *Case, ref client.Transport) erro
 		} else {
 			fmt.Fprintf(&b, "\n## action %d: %s\n", i, c.Steps[i].Action)
 		}
-		if err := writeFields(&b, rec); err != nil {
+		if err := golden.WriteFields(&b, rec); err != nil {
 			return false, err
 		}
 		var text struct {

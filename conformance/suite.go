@@ -134,7 +134,7 @@ const (
 // goldenChecks replay game's golden cases (exactly, or comparing facts
 // only) and send its bot exchanges, whose bot plays one of plays.
 func goldenChecks(game string, plays []string, exact bool) ([]check.Check, error) {
-	cases, err := Load(golden.Files, game)
+	cases, err := golden.Load(golden.Files, game)
 	if err != nil {
 		return nil, err
 	}
@@ -157,7 +157,7 @@ func goldenChecks(game string, plays []string, exact bool) ([]check.Check, error
 	}
 	for _, x := range all {
 		for _, e := range x.Exchanges {
-			out = append(out, check.Check{Game: game, Level: check.Golden, Name: BotsDir + "/" + e.Name,
+			out = append(out, check.Check{Game: game, Level: check.Golden, Name: golden.BotsDir + "/" + e.Name,
 				Run: func(ctx context.Context, t check.Target) error {
 					status, body, err := t.Loop().Bot(ctx, x.Game, e.Query, []byte(e.Message))
 					if err == nil {

@@ -233,7 +233,7 @@ func TestGameFunctions(t *testing.T) {
 		game := g.Info().Slug
 		t.Run(game, func(t *testing.T) {
 			e := startFunction(t, rie, bootstrap, "GAME="+game)
-			cases, err := conformance.Load(golden.Files, game)
+			cases, err := golden.Load(golden.Files, game)
 			if err != nil || len(cases) == 0 {
 				t.Fatalf("no golden cases: %v", err)
 			}

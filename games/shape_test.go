@@ -26,7 +26,7 @@ func TestAnswerShapes(t *testing.T) {
 	shared := []string{"ok", "state", "seed", "legalActions", "actionRanges", "score", "gameOver", "result", "turn", "spec", "code", "reason"}
 	for _, g := range games.All() {
 		slug := g.Info().Slug
-		cases, err := conformance.Load(golden.Files, slug)
+		cases, err := golden.Load(golden.Files, slug)
 		if err != nil || len(cases) == 0 {
 			t.Fatalf("%s: no cases: %v", slug, err)
 		}
@@ -46,7 +46,7 @@ func TestAnswerShapes(t *testing.T) {
 					}
 					answers[shape] = append(answers[shape], m)
 					if shape == "both" {
-						d, err := conformance.Digest(body)
+						d, err := golden.Digest(body)
 						if err != nil || d != c.Steps[i].Digest {
 							t.Errorf("%s step %d: answer=both differs from the golden answer", c.Ref(), i)
 						}

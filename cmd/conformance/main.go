@@ -109,7 +109,7 @@ func list(s string) []string {
 
 func printCase(w io.Writer, name string) int {
 	game, _, _ := strings.Cut(name, "/")
-	cases, err := conformance.Load(golden.Files, game)
+	cases, err := golden.Load(golden.Files, game)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "conformance:", err)
 		return 2

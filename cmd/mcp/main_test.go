@@ -61,7 +61,7 @@ func TestStdio(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases, err := conformance.Load(golden.Files, "")
+	cases, err := golden.Load(golden.Files, "")
 	if err != nil {
 		t.Fatal(err)
 	}

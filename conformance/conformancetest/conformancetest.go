@@ -17,6 +17,7 @@ import (
 
 	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/conformance"
+	"github.com/agentgames/bundle/golden"
 )
 
 // SampleEvery is the stride of the sample of answers a compact case keeps,
@@ -35,7 +36,7 @@ type Policy func(step int, answer *client.Answer) (action json.RawMessage, done 
 // and fills c.Steps. It answers every full answer, in step order, for the
 // caller's own checks. Every answer must be HTTP 200.
 func Record(ctx context.Context, t client.Transport, c *conformance.Case, next Policy) ([]json.RawMessage, error) {
-	c.Format = conformance.Format
+	c.Format = golden.Format
 	s, err := client.Start(ctx, t, c.Game, c.Query)
 	if err != nil {
 		return nil, fmt.Errorf("%s init: %w", c.Ref(), err)
@@ -47,11 +48,11 @@ func Record(ctx context.Context, t client.Transport, c *conformance.Case, next P
 	defer func() { thin(c, samples) }()
 	for step := 0; ; step++ {
 		a := s.Last
-		rec, err := conformance.Recorded(a.Body)
+		rec, err := golden.Recorded(a.Body)
 		if err != nil {
 			return nil, err
 		}
-		d, err := conformance.Digest(a.Body)
+		d, err := golden.Digest(a.Body)
 		if err != nil {
 			return nil, err
 		}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/client/inproc"
-	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/golden"
 	"github.com/agentgames/bundle/internal/testserver"
 	"github.com/agentgames/bundle/transport/httpapi"
@@ -17,7 +16,7 @@ import (
 // positions collects action requests from the golden matches against one
 // G-Bot level: real mid-game positions, replayed through the handler.
 func positions(b *testing.B, h *httpapi.Server, opponent string) []string {
-	cases, err := conformance.Load(golden.Files, "tinrail")
+	cases, err := golden.Load(golden.Files, "tinrail")
 	if err != nil {
 		b.Fatal(err)
 	}

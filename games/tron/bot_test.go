@@ -20,6 +20,7 @@ import (
 	"github.com/agentgames/bundle/engines/tron/bots"
 	"github.com/agentgames/bundle/games/tron"
 	"github.com/agentgames/bundle/games/tron/arena"
+	"github.com/agentgames/bundle/golden"
 	"github.com/agentgames/bundle/play"
 )
 
@@ -135,7 +136,7 @@ func safeMoves(s *engine.State, p int) []string {
 // exists.
 func TestBotExchanges(t *testing.T) {
 	t.Parallel()
-	got := conformance.Exchanges{Format: conformance.Format, Game: "tron"}
+	got := conformance.Exchanges{Format: golden.Format, Game: "tron"}
 	for _, e := range exchangeMessages(t) {
 		q, err := url.ParseQuery(e.Query)
 		if err != nil {

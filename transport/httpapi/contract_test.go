@@ -216,7 +216,7 @@ func (c *contractTransport) keep(game, method, path string, status int, body []b
 // adds nothing to an answer.
 func TestGoldenOverHTTP(t *testing.T) {
 	t.Parallel()
-	cases, err := conformance.Load(golden.Files, "")
+	cases, err := golden.Load(golden.Files, "")
 	if err != nil {
 		t.Fatal(err)
 	}

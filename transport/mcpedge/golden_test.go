@@ -27,7 +27,7 @@ func TestGoldenThroughMCP(t *testing.T) {
 	ref := inproc.Service{Service: b.svc}
 	for _, g := range games.All() {
 		slug := g.Info().Slug
-		cases, err := conformance.Load(golden.Files, slug)
+		cases, err := golden.Load(golden.Files, slug)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,7 +83,7 @@ func TestWholeMatchesAsOverHTTP(t *testing.T) {
 // goldenCase loads the golden case game/name.
 func goldenCase(t *testing.T, ref string) conformance.Case {
 	t.Helper()
-	cases, err := conformance.Load(golden.Files, "")
+	cases, err := golden.Load(golden.Files, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func playCase(t *testing.T, c *conformance.Case, tr client.Transport) [][]byte {
 // recorded is an answer without its tokens and spec, decoded.
 func recorded(t *testing.T, answer []byte) any {
 	t.Helper()
-	r, err := conformance.Recorded(answer)
+	r, err := golden.Recorded(answer)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package conformance
+package golden
 
 import (
 	"bytes"
@@ -8,8 +8,8 @@ import (
 	"fmt"
 )
 
-// private lists the answer fields an implementation writes its own way.
-var private = []string{"state", "stateToken", "spec", "reason"}
+// Private lists the answer fields an implementation writes its own way.
+var Private = []string{"state", "stateToken", "spec", "reason"}
 
 // Recorded strips an answer down to what a case keeps of it: everything
 // but the state tokens and the spec, in canonical form (see Canonical).
@@ -32,7 +32,7 @@ func Digest(answer []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	for _, k := range private {
+	for _, k := range Private {
 		delete(m, k)
 	}
 	c, err := canonical(m)

@@ -1,4 +1,4 @@
-package conformance
+package golden
 
 import (
 	"bytes"
@@ -9,6 +9,9 @@ import (
 	"path"
 	"slices"
 )
+
+// BotsDir is the folder that holds bot endpoints' exchanges, not cases.
+const BotsDir = "bots"
 
 // Format is the version of the case files this package reads and writes.
 const Format = 2
@@ -121,7 +124,7 @@ func (c *Case) Marshal() ([]byte, error) {
 		fmt.Fprintf(&b, `"digest":%q`, st.Digest)
 		if st.Answer != nil {
 			b.WriteString(`,"answer":`)
-			if err := writeFields(&b, st.Answer); err != nil {
+			if err := WriteFields(&b, st.Answer); err != nil {
 				return nil, err
 			}
 		}
@@ -131,9 +134,9 @@ func (c *Case) Marshal() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// writeFields writes an answer object with one line per field, keys
+// WriteFields writes an answer object with one line per field, keys
 // sorted.
-func writeFields(b *bytes.Buffer, answer json.RawMessage) error {
+func WriteFields(b *bytes.Buffer, answer json.RawMessage) error {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(answer, &fields); err != nil {
 		return err
