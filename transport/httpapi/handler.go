@@ -26,6 +26,9 @@ type Server struct {
 	svc     *play.Service
 	openapi []byte
 	mux     *http.ServeMux
+	// transcripts holds each golden case's transcript once served (see
+	// goldenCase): a *transcriptOnce by game/name.
+	transcripts sync.Map
 }
 
 // New builds the handler for a service; openapi is served as-is at
@@ -37,6 +40,8 @@ func New(svc *play.Service, openapi []byte) *Server {
 	s.handle("GET /api/games/{slug}/init", s.init)
 	s.handle("POST /api/games/{slug}/action", s.action)
 	s.handle("GET /api/games/{slug}/ranked/{id}", s.ranked)
+	s.handle("GET /api/games/{slug}/golden", s.goldenList)
+	s.handle("GET /api/games/{slug}/golden/{name}", s.goldenCase)
 	s.handle("POST /api/bots/{slug}", s.bot)
 	s.handle("GET /api/bots/{slug}", s.bot)
 	s.handle("GET /docs/api/{slug}", s.docs)

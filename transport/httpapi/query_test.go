@@ -42,7 +42,7 @@ func TestEveryAPIGetRefusesUnknownOptions(t *testing.T) {
 		if strings.HasPrefix(path, "/api/games/tron/matches/") {
 			match = tronCode
 		}
-		target := strings.NewReplacer("{code}", match, "{slug}", "tinrail", "{id}", id).Replace(path)
+		target := strings.NewReplacer("{code}", match, "{slug}", "tinrail", "{id}", id, "{name}", "easy-seed001-cautious").Replace(path)
 		good, read := url.Values{}, []string{}
 		for _, p := range op.Parameters {
 			if p.Value.In != "query" {
