@@ -11,6 +11,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+
+	"github.com/agentgames/bundle/golden"
 )
 
 // Transport sends the loop's two requests and answers the reply's HTTP
@@ -93,6 +95,7 @@ type Session struct {
 	Game  string
 	Field string // the name the token is sent under; "state" when empty
 	Last  *Answer
+	rec   *golden.Case // the transcript being recorded (see Record)
 }
 
 // Start begins a session with an init.
@@ -124,5 +127,5 @@ func (s *Session) Act(ctx context.Context, action json.RawMessage) (*Answer, err
 		return nil, err
 	}
 	s.Last = a
-	return a, nil
+	return a, s.keep(action, a)
 }

@@ -222,3 +222,25 @@ func Print(ctx context.Context, w io.Writer, c *Case, ref client.Transport) erro
 		return err == nil, err
 	})
 }
+
+// Transcript plays a case on t, recording every answer: the case as a
+// whole transcript (every step's answer kept), in the one format the
+// client records and the replay viewer opens.
+func Transcript(ctx context.Context, c *Case, t client.Transport) (*Case, error) {
+	s, err := client.Start(ctx, t, c.Game, c.Query)
+	if err != nil {
+		return nil, stepFailure(c, 0, err)
+	}
+	s.Field = c.Field()
+	rec, err := s.Record(c.Query)
+	if err != nil {
+		return nil, err
+	}
+	for i, st := range c.Steps[1:] {
+		if _, err := s.Act(ctx, st.Action); err != nil {
+			return nil, stepFailure(c, i+1, err)
+		}
+	}
+	rec.Name, rec.Covers = c.Name, c.Covers
+	return rec, nil
+}

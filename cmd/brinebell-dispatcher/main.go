@@ -11,7 +11,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/agentgames/bundle/agents/dispatcher"
@@ -26,6 +28,7 @@ func main() {
 	runs := flag.Int("runs", 1, "how many seeds to play, from -seed up")
 	bankAt := flag.Int("bank-at", 18000, "bank once the clock reaches this tick, 10 minutes of play by default (0: play until five give up, which may be never)")
 	verbose := flag.Bool("v", false, "print every action and the final observation")
+	record := flag.String("record", "", "write each run as a transcript (every answer, the golden files' format, which the replay viewer at /view/ opens) to this file, seed-numbered when -runs is over 1")
 	version.Flag(flag.CommandLine, "brinebell-dispatcher")
 	flag.Parse()
 	t := client.NewHTTP(*base)
@@ -34,7 +37,7 @@ func main() {
 	start := time.Now()
 	for i := range *runs {
 		s := *seed + uint64(i)
-		r, actions, err := run(context.Background(), t, p, s, *verbose)
+		r, actions, err := run(context.Background(), t, p, s, *verbose, recordFile(*record, s, *runs))
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "seed %d: %v\n", s, err)
 			os.Exit(1)
@@ -45,14 +48,42 @@ func main() {
 	fmt.Printf("%d runs, mean score %.1f (%s)\n", *runs, float64(total)/float64(*runs), time.Since(start).Round(time.Millisecond))
 }
 
+// recordFile is where the run of seed is recorded: none when record is
+// empty, record itself for a single run, else record with the seed
+// before its extension.
+func recordFile(record string, seed uint64, runs int) string {
+	if record == "" || runs == 1 {
+		return record
+	}
+	ext := filepath.Ext(record)
+	return strings.TrimSuffix(record, ext) + "-seed" + strconv.FormatUint(seed, 10) + ext
+}
+
 // run plays one seed to its end and answers its result and how many
-// actions it took.
-func run(ctx context.Context, t client.Transport, p dispatcher.Policy, seed uint64, verbose bool) (*brinebell.Result, int, error) {
-	s, err := client.Start(ctx, t, "brinebell", map[string]string{"seed": strconv.FormatUint(seed, 10)})
+// actions it took; it writes the run's transcript to record, unless
+// empty.
+func run(ctx context.Context, t client.Transport, p dispatcher.Policy, seed uint64, verbose bool, record string) (*brinebell.Result, int, error) {
+	query := map[string]string{"seed": strconv.FormatUint(seed, 10)}
+	s, err := client.Start(ctx, t, "brinebell", query)
 	if err != nil {
 		return nil, 0, err
 	}
 	s.Field = "stateToken"
+	if record != "" {
+		rec, err := s.Record(query)
+		if err != nil {
+			return nil, 0, err
+		}
+		defer func() {
+			data, err := rec.Marshal()
+			if err == nil {
+				err = os.WriteFile(record, data, 0o644)
+			}
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "brinebell-dispatcher: recording:", err)
+			}
+		}()
+	}
 	for steps := 0; ; steps++ {
 		a := s.Last
 		if !a.OK {

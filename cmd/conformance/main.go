@@ -15,13 +15,14 @@
 //
 //	conformance -base-url http://127.0.0.1:8080 [-game tinrail,tron] [-level protocol,rules]
 //	            [-profile bundle|card] [-seeds 20] [-run seed009] [-exact] [-parallel 4] [-report out.json] [-junit out.xml]
-//	conformance -print tinrail/easy-seed009-cautious
+//	conformance -print tinrail/easy-seed009-cautious [-json]
 //	conformance -base-url https://your.server -verify-ranked tinrail/<id>
 //
 // It prints a line as each check finishes, every failure with its match,
 // step, action and field, then a table per game and level. -print writes
 // a golden case as a readable transcript rebuilt by the reference engines
-// the command carries.
+// the command carries; with -json, as the JSON transcript the replay
+// viewer (/view/) opens.
 package main
 
 import (
@@ -34,6 +35,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/conformance/check"
 	"github.com/agentgames/bundle/conformance/rules"
@@ -53,6 +55,7 @@ type config struct {
 func main() {
 	var cfg config
 	var games, levels, print, verify, profile string
+	var asJSON bool
 	fs := flag.NewFlagSet("conformance", flag.ContinueOnError)
 	fs.StringVar(&cfg.base, "base-url", "http://127.0.0.1:8080", "the implementation's base URL")
 	fs.StringVar(&games, "game", "", "check only these games, comma-separated: "+strings.Join(conformance.Slugs(), ", ")+" (default every game)")
@@ -66,6 +69,7 @@ func main() {
 	fs.StringVar(&cfg.report, "report", "", "write every result as JSON to this file")
 	fs.StringVar(&cfg.junit, "junit", "", "write every result as JUnit XML to this file")
 	fs.StringVar(&print, "print", "", "print the golden case game/name as a readable transcript, and check nothing")
+	fs.BoolVar(&asJSON, "json", false, "with -print: write the transcript as JSON, every answer kept (the golden files' format, which the replay viewer at /view/ opens)")
 	version.Flag(fs, "conformance")
 	fs.StringVar(&verify, "verify-ranked", "", "replay the finished ranked match game/id of -base-url on the reference engines, and check its result")
 	if err := fs.Parse(os.Args[1:]); err == flag.ErrHelp {
@@ -78,7 +82,7 @@ func main() {
 		os.Exit(2)
 	}
 	if print != "" {
-		os.Exit(printCase(os.Stdout, print))
+		os.Exit(printCase(os.Stdout, print, asJSON))
 	}
 	if verify != "" {
 		os.Exit(verifyRanked(os.Stdout, check.NewTarget(cfg.base), verify))
@@ -107,7 +111,7 @@ func list(s string) []string {
 	return out
 }
 
-func printCase(w io.Writer, name string) int {
+func printCase(w io.Writer, name string, asJSON bool) int {
 	game, _, _ := strings.Cut(name, "/")
 	cases, err := golden.Load(golden.Files, game)
 	if err != nil {
@@ -117,7 +121,9 @@ func printCase(w io.Writer, name string) int {
 	for i := range cases {
 		if cases[i].Ref() == name {
 			ref, err := conformance.Reference()
-			if err == nil {
+			if err == nil && asJSON {
+				err = writeTranscript(w, &cases[i], ref)
+			} else if err == nil {
 				err = conformance.Print(context.Background(), w, &cases[i], ref)
 			}
 			if err != nil {
@@ -129,6 +135,20 @@ func printCase(w io.Writer, name string) int {
 	}
 	fmt.Fprintf(os.Stderr, "conformance: no golden case %q; cases are named game/name, as the golden level lists them\n", name)
 	return 2
+}
+
+// writeTranscript writes a case as a whole transcript, rebuilt on ref.
+func writeTranscript(w io.Writer, c *conformance.Case, ref client.Transport) error {
+	t, err := conformance.Transcript(context.Background(), c, ref)
+	if err != nil {
+		return err
+	}
+	data, err := t.Marshal()
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(data)
+	return err
 }
 
 // verifyRanked checks a finished ranked match by replaying its ledger on

@@ -19,6 +19,7 @@ import (
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/conformance/check"
 	"github.com/agentgames/bundle/games/tinrail"
+	"github.com/agentgames/bundle/golden"
 	"github.com/agentgames/bundle/internal/testserver"
 	"github.com/agentgames/bundle/play"
 )
@@ -130,16 +131,37 @@ func TestAFailureIsPlaced(t *testing.T) {
 	}
 }
 
-// TestPrintCase writes a case as a transcript with every answer.
+// TestPrintCase writes a case as a readable transcript with every answer,
+// and with -json as the JSON transcript: every step's answer kept, each
+// with the digest the case pins.
 func TestPrintCase(t *testing.T) {
 	t.Parallel()
 	var out bytes.Buffer
-	code := printCase(&out, "tinrail/easy-seed001-reckless")
+	code := printCase(&out, "tinrail/easy-seed001-reckless", false)
 	if code != 0 || !bytes.Contains(out.Bytes(), []byte("## action 3:")) || !bytes.Contains(out.Bytes(), []byte("-- observation --\nTinrail against G-Bot Easy")) {
 		t.Errorf("exit %d, printed:\n%.500s", code, out.String())
 	}
-	if code := printCase(io.Discard, "tinrail/no-such-case"); code != 2 {
+	if code := printCase(io.Discard, "tinrail/no-such-case", false); code != 2 {
 		t.Errorf("an unknown case: exit %d, want 2", code)
+	}
+	out.Reset()
+	if code := printCase(&out, "tinrail/easy-seed001-reckless", true); code != 0 {
+		t.Fatalf("-json: exit %d", code)
+	}
+	var got golden.Case
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil || !got.Full || got.Name != "easy-seed001-reckless" {
+		t.Fatalf("-json: %v %.300s", err, out.String())
+	}
+	cases, _ := golden.Load(golden.Files, "tinrail")
+	for _, c := range cases {
+		if c.Name != got.Name {
+			continue
+		}
+		for i, st := range got.Steps {
+			if d, err := golden.Digest(st.Answer); err != nil || d != c.Steps[i].Digest {
+				t.Errorf("-json step %d: the answer's digest %s (%v), want %s", i, d, err, c.Steps[i].Digest)
+			}
+		}
 	}
 }
 
