@@ -14,9 +14,10 @@ var OpenAPI []byte
 //go:embed docs/*.md
 var Docs embed.FS
 
-// Web holds the browser pages: web/tidebreakers is the live Tidebreakers
-// page, served at /tidebreakers/, and web/tron the live Tron page, served
-// at /tron/.
+// Web holds the browser pages: web/tidebreakers and web/tron, the live
+// Tidebreakers and Tron pages, served at /tidebreakers/ and /tron/;
+// web/view, the replay viewer, at /view/; web/play, where people play
+// Tinrail, Brinebell and Tron by the agents' rules, at /play/.
 //
 //go:embed web
 var Web embed.FS

@@ -51,6 +51,10 @@ func New(svc *play.Service, openapi []byte) *Server {
 	s.mux.Handle("GET /tidebreakers", http.RedirectHandler("/tidebreakers/", http.StatusMovedPermanently))
 	s.handle("GET /tron/{file...}", s.page(pages("web/tron")))
 	s.mux.Handle("GET /tron", http.RedirectHandler("/tron/", http.StatusMovedPermanently))
+	s.handle("GET /view/{file...}", s.page(pages("web/view")))
+	s.mux.Handle("GET /view", http.RedirectHandler("/view/", http.StatusMovedPermanently))
+	s.handle("GET /play/{file...}", s.page(pages("web/play")))
+	s.mux.Handle("GET /play", http.RedirectHandler("/play/", http.StatusMovedPermanently))
 	s.handle("/", s.notFound)
 	return s
 }

@@ -308,15 +308,19 @@ func TestSitePages(t *testing.T) {
 			t.Errorf("initUrl %v", e["initUrl"])
 		}
 	}
-	paths := []string{"/llms.txt", "/", "/openapi.yaml", "/tidebreakers/", "/tidebreakers/app.js", "/tidebreakers/style.css", "/tron/", "/tron/app.js", "/tron/style.css"}
+	paths := []string{"/llms.txt", "/", "/openapi.yaml", "/tidebreakers/", "/tidebreakers/app.js", "/tidebreakers/style.css", "/tron/", "/tron/app.js", "/tron/style.css",
+		"/view/", "/view/?game=tron&golden=p2-5x5-easy-seed001-safe&step=3", "/view/viewer.js", "/view/style.css"}
 	for _, g := range games.All() {
-		paths = append(paths, "/docs/api/"+g.Info().Slug)
+		paths = append(paths, "/docs/api/"+g.Info().Slug, "/view/games/"+g.Info().Slug+".js")
 	}
 	for _, path := range paths {
 		e := do(t, h, "GET", path, "")
 		if e.Status != 200 || len(e.Body) == 0 {
 			t.Errorf("GET %s = %d", path, e.Status)
 		}
+	}
+	if e := do(t, h, "GET", "/view/games/chess.js", ""); e.Status != 404 {
+		t.Errorf("GET a renderer the viewer lacks = %d", e.Status)
 	}
 	llms := do(t, h, "GET", "/llms.txt", "")
 	for _, g := range games.All() {
