@@ -155,6 +155,8 @@ POST %[1]s/api/bots/tron answers the botsArena arena's messages (init, play-turn
 ## More
 
 - %[1]s/api/games: the machine-readable index.
+- %[1]s/api/games/{slug}/golden: each game's golden cases, seeded matches the server is pinned to; GET one by name
+  for its whole transcript (every answer as an agent saw it). %[1]s/view/ replays them, and any transcript a client records.
 - %[1]s/openapi.yaml: the full contract (every field, every error code).
 `, base)
 	writeText(w, "text/plain; charset=utf-8", []byte(b.String()))
