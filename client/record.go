@@ -9,9 +9,10 @@ import (
 
 // Record starts keeping the session's match as its agent sees it, from
 // the last answer on (call it right after Start, with Start's query): a
-// transcript in the golden files' format, every answer kept without its
-// state token and spec, that the replay viewer opens. The case it answers
-// grows with every Act.
+// transcript in the golden files' format, every answer kept whole
+// without its state token and spec, that the replay viewer opens. The
+// case it answers grows with every Act. A long match is best written
+// compact: Compact(golden.Checkpoint).Marshal().
 func (s *Session) Record(query map[string]string) (*golden.Case, error) {
 	s.rec = &golden.Case{Format: golden.Format, Game: s.Game, Name: "recorded", Covers: []string{}, Query: maps.Clone(query), TokenField: s.Field, Full: true}
 	return s.rec, s.keep(nil, s.Last)

@@ -225,7 +225,8 @@ func Print(ctx context.Context, w io.Writer, c *Case, ref client.Transport) erro
 
 // Transcript plays a case on t, recording every answer: the case as a
 // whole transcript (every step's answer kept), in the one format the
-// client records and the replay viewer opens.
+// client records and the replay viewer opens. Written, it is best
+// compact: see golden.Case.Compact.
 func Transcript(ctx context.Context, c *Case, t client.Transport) (*Case, error) {
 	s, err := client.Start(ctx, t, c.Game, c.Query)
 	if err != nil {

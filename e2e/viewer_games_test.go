@@ -17,6 +17,7 @@ import (
 
 	"github.com/agentgames/bundle/games/brinebell"
 	"github.com/agentgames/bundle/games/tidebreakers"
+	"github.com/agentgames/bundle/golden"
 	"github.com/agentgames/bundle/internal/testserver"
 )
 
@@ -91,7 +92,8 @@ type viewerStep struct {
 	} `json:"answer"`
 }
 
-// viewerTranscript reads the transcript the server serves at url.
+// viewerTranscript reads the transcript the server serves at url,
+// compact, expanded.
 func viewerTranscript(t *testing.T, url string) []viewerStep {
 	t.Helper()
 	res, err := http.Get(url)
@@ -99,9 +101,14 @@ func viewerTranscript(t *testing.T, url string) []viewerStep {
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
-	var tr struct{ Steps []viewerStep }
-	if err := json.NewDecoder(res.Body).Decode(&tr); err != nil || res.StatusCode != http.StatusOK || len(tr.Steps) == 0 {
+	var c golden.Case // reading a compact transcript expands it
+	if err := json.NewDecoder(res.Body).Decode(&c); err != nil || res.StatusCode != http.StatusOK || len(c.Steps) == 0 {
 		t.Fatalf("GET %s: %d %v", url, res.StatusCode, err)
+	}
+	data, _ := json.Marshal(c)
+	var tr struct{ Steps []viewerStep }
+	if err := json.Unmarshal(data, &tr); err != nil {
+		t.Fatal(err)
 	}
 	return tr.Steps
 }

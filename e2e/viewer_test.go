@@ -133,7 +133,8 @@ func (tr *replay) view(t *testing.T, step int, v any) {
 	}
 }
 
-// fetchTranscript reads the whole transcript the server serves at url.
+// fetchTranscript reads the whole transcript the server serves at url,
+// compact, expanded.
 func fetchTranscript(t *testing.T, url string) *replay {
 	t.Helper()
 	res, err := http.Get(url)
@@ -141,9 +142,24 @@ func fetchTranscript(t *testing.T, url string) *replay {
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
+	var c golden.Case // reading a compact transcript expands it
+	if err := json.NewDecoder(res.Body).Decode(&c); err != nil || res.StatusCode != http.StatusOK || !c.Full {
+		t.Fatalf("GET %s: %d %v, full %v", url, res.StatusCode, err, c.Full)
+	}
+	return asReplay(t, &c)
+}
+
+// asReplay is a transcript, every answer whole, as the viewer tests read
+// it.
+func asReplay(t *testing.T, c *golden.Case) *replay {
+	t.Helper()
+	data, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var tr replay
-	if err := json.NewDecoder(res.Body).Decode(&tr); err != nil || res.StatusCode != http.StatusOK || !tr.Full {
-		t.Fatalf("GET %s: %d %v, full %v", url, res.StatusCode, err, tr.Full)
+	if err := json.Unmarshal(data, &tr); err != nil {
+		t.Fatal(err)
 	}
 	return &tr
 }
@@ -364,21 +380,35 @@ func TestViewerDrop(t *testing.T) {
 }
 
 // TestViewerLongTron measures the viewer on a long Tron match, two wise
-// bots on a 100x100 grid: it opens the transcript as a file, steps once a
-// frame by keyboard, then back to back from the end, and logs the time to
-// open, the frames a second and the cost of a step. The canvas must match
-// the transcript at each step it stops at; the only timed assert is a
-// sanity bound on opening. It takes minutes (the wise bots' match), so it
-// runs only when asked: VIEWER_MEASURE=1 go test -run ViewerLongTron -v ./e2e
+// bots on a 100x100 grid for 3,576 rounds: it opens the compact
+// transcript as a file, steps once a frame by keyboard, then back to
+// back from the end, and logs the transcript's size whole and compact,
+// the time to open, the frames a second and the cost of a step. The
+// canvas must match the transcript at each step it stops at; the only
+// timed assert is a sanity bound on opening. It takes minutes (the wise
+// bots' match), so it runs only when asked:
+// VIEWER_MEASURE=1 go test -count=1 -run ViewerLongTron -v ./e2e
 func TestViewerLongTron(t *testing.T) {
 	if os.Getenv("VIEWER_MEASURE") == "" {
 		t.Skip("a measurement that plays two wise bots for minutes: set VIEWER_MEASURE=1")
 	}
-	path, body := longTron(t)
-	var tr replay
-	if err := json.Unmarshal(body, &tr); err != nil {
+	c := longTron(t)
+	whole, err := c.Marshal()
+	if err != nil {
 		t.Fatal(err)
 	}
+	compact, err := c.Compact(golden.Checkpoint).Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "long-tron.json")
+	if err := os.WriteFile(path, compact, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if len(compact)*8 > len(whole) {
+		t.Errorf("the transcript takes %d bytes compact, more than an eighth of its %d whole", len(compact), len(whole))
+	}
+	tr := asReplay(t, c)
 	last := len(tr.Steps) - 1
 	b := newTab(t, 5*time.Minute)
 	srv := httptest.NewServer(testserver.New(t))
@@ -387,7 +417,7 @@ func TestViewerLongTron(t *testing.T) {
 	start := time.Now()
 	b.do(chromedp.SetUploadFiles("#file", []string{path}), atStep(0, last))
 	open := time.Since(start)
-	checkTron(b, &tr, 0)
+	checkTron(b, tr, 0)
 	// Each frame steps once, as a held key would; then steps back to back
 	// from the end, each drawn.
 	const frames = 300
@@ -403,9 +433,9 @@ func TestViewerLongTron(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.do(atStep(frames, last))
-	checkTron(b, &tr, frames)
+	checkTron(b, tr, frames)
 	b.do(chromedp.KeyEvent(kb.End), atStep(last, last))
-	checkTron(b, &tr, last)
+	checkTron(b, tr, last)
 	back := min(1000, last)
 	perStep := eval[float64](b, `(() => {
 		const t0 = performance.now();
@@ -413,20 +443,19 @@ func TestViewerLongTron(t *testing.T) {
 		return (performance.now() - t0) / `+strconv.Itoa(back)+`;
 	})()`)
 	b.do(atStep(last-back, last))
-	checkTron(b, &tr, last-back)
+	checkTron(b, tr, last-back)
 	b.screenshot("viewer-tron-long.png")
-	t.Logf("%d steps, a %.1f MB transcript: opened in %v; %.0f frames a second stepping one step a frame; %.2f ms a step drawn back to back",
-		len(tr.Steps), float64(len(body))/1e6, open.Round(time.Millisecond), fps, perStep)
-	if open > 30*time.Second { // parsing the 105 MB alone takes some 4 s
+	t.Logf("%d steps, a transcript of %.1f MB whole, %.1f MB compact: opened in %v; %.0f frames a second stepping one step a frame; %.2f ms a step drawn back to back",
+		len(tr.Steps), float64(len(whole))/1e6, float64(len(compact))/1e6, open.Round(time.Millisecond), fps, perStep)
+	if open > 5*time.Second { // 0.25-0.7 s; parsing the whole transcript alone takes 4 s
 		t.Errorf("opening the transcript took %v", open)
 	}
 }
 
 // longTron plays a duel of wise bots on a 100x100 grid in process, the
 // agent's moves the wise bot's on a copy of the match it keeps from the
-// answers' events, and writes the transcript to a file: its path and
-// its text.
-func longTron(t *testing.T) (string, []byte) {
+// answers' events, and answers its whole transcript.
+func longTron(t *testing.T) *golden.Case {
 	ctx := context.Background()
 	ref, err := conformance.Reference()
 	if err != nil {
@@ -472,13 +501,5 @@ func longTron(t *testing.T) (string, []byte) {
 		}
 		mirror.Play(moves)
 	}
-	body, err := c.Marshal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "long-tron.json")
-	if err := os.WriteFile(path, body, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path, body
+	return &c
 }

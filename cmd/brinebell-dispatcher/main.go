@@ -19,6 +19,7 @@ import (
 	"github.com/agentgames/bundle/agents/dispatcher"
 	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/games/brinebell"
+	"github.com/agentgames/bundle/golden"
 	"github.com/agentgames/bundle/internal/version"
 )
 
@@ -28,7 +29,7 @@ func main() {
 	runs := flag.Int("runs", 1, "how many seeds to play, from -seed up")
 	bankAt := flag.Int("bank-at", 18000, "bank once the clock reaches this tick, 10 minutes of play by default (0: play until five give up, which may be never)")
 	verbose := flag.Bool("v", false, "print every action and the final observation")
-	record := flag.String("record", "", "write each run as a transcript (every answer, the golden files' format, which the replay viewer at /view/ opens) to this file, seed-numbered when -runs is over 1")
+	record := flag.String("record", "", "write each run as a compact transcript (every answer, as patches between whole answers: the golden files' format 3, which the replay viewer at /view/ opens) to this file, seed-numbered when -runs is over 1")
 	version.Flag(flag.CommandLine, "brinebell-dispatcher")
 	flag.Parse()
 	t := client.NewHTTP(*base)
@@ -75,7 +76,7 @@ func run(ctx context.Context, t client.Transport, p dispatcher.Policy, seed uint
 			return nil, 0, err
 		}
 		defer func() {
-			data, err := rec.Marshal()
+			data, err := rec.Compact(golden.Checkpoint).Marshal()
 			if err == nil {
 				err = os.WriteFile(record, data, 0o644)
 			}

@@ -69,7 +69,7 @@ func main() {
 	fs.StringVar(&cfg.report, "report", "", "write every result as JSON to this file")
 	fs.StringVar(&cfg.junit, "junit", "", "write every result as JUnit XML to this file")
 	fs.StringVar(&print, "print", "", "print the golden case game/name as a readable transcript, and check nothing")
-	fs.BoolVar(&asJSON, "json", false, "with -print: write the transcript as JSON, every answer kept (the golden files' format, which the replay viewer at /view/ opens)")
+	fs.BoolVar(&asJSON, "json", false, "with -print: write the transcript as JSON, every answer kept, compact (the golden files' format 3: patches between whole answers, which the replay viewer at /view/ opens)")
 	version.Flag(fs, "conformance")
 	fs.StringVar(&verify, "verify-ranked", "", "replay the finished ranked match game/id of -base-url on the reference engines, and check its result")
 	if err := fs.Parse(os.Args[1:]); err == flag.ErrHelp {
@@ -137,13 +137,14 @@ func printCase(w io.Writer, name string, asJSON bool) int {
 	return 2
 }
 
-// writeTranscript writes a case as a whole transcript, rebuilt on ref.
+// writeTranscript writes a case as a whole transcript, rebuilt on ref,
+// compact.
 func writeTranscript(w io.Writer, c *conformance.Case, ref client.Transport) error {
 	t, err := conformance.Transcript(context.Background(), c, ref)
 	if err != nil {
 		return err
 	}
-	data, err := t.Marshal()
+	data, err := t.Compact(golden.Checkpoint).Marshal()
 	if err != nil {
 		return err
 	}

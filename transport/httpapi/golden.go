@@ -38,7 +38,8 @@ func (s *Server) goldenList(w http.ResponseWriter, r *http.Request) error {
 
 // goldenCase answers GET /api/games/{slug}/golden/{name}: the case
 // replayed on this server, every step's answer kept, in the golden files'
-// format: a transcript the replay viewer plays.
+// format, compact (a whole answer every golden.Checkpoint steps, patches
+// between): a transcript the replay viewer plays.
 func (s *Server) goldenCase(w http.ResponseWriter, r *http.Request) error {
 	cases, err := s.goldenCases(r)
 	if err != nil {
@@ -55,7 +56,7 @@ func (s *Server) goldenCase(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return nil, err
 		}
-		return json.Marshal(t)
+		return json.Marshal(t.Compact(golden.Checkpoint))
 	})
 	if err != nil {
 		return err
@@ -70,8 +71,9 @@ func (s *Server) goldenCase(w http.ResponseWriter, r *http.Request) error {
 
 // transcriptOnce is a golden case's transcript, made once: a case's
 // answers are this build's, the same at every request, and the longest
-// case's take half a second to replay and encode. The cases are a fixed
-// set, so the transcripts kept are bounded by them (28 MB for all 105).
+// case's take half a second to replay, compact and encode. The cases are
+// a fixed set, so the transcripts kept are bounded by them (17 MB
+// compact for all 92).
 type transcriptOnce struct {
 	once sync.Once
 	body []byte

@@ -15,10 +15,16 @@ import (
 // TestGoldenTranscripts: every game lists its golden cases, and each
 // case's transcript, replayed on the server, has every answer, each of
 // which has the digest the golden file pins at that step: the transcript
-// is what an agent saw. An unknown case is not_found; a query is refused.
+// is what an agent saw. It is served compact: a whole answer at every
+// golden.Checkpoint'th step, else an answer or a patch, and format 3 if
+// any step has a patch. An unknown case is not_found; a query is refused.
 func TestGoldenTranscripts(t *testing.T) {
 	t.Parallel()
 	h := testserver.New(t)
+	var biggest struct {
+		ref         string
+		size, steps int
+	}
 	for _, g := range games.All() {
 		slug := g.Info().Slug
 		want, err := golden.Load(golden.Files, slug)
@@ -51,8 +57,13 @@ func TestGoldenTranscripts(t *testing.T) {
 					break
 				}
 			}
+			checkCompact(t, c.Ref(), e.Body)
+			if len(e.Body) > biggest.size {
+				biggest.ref, biggest.size, biggest.steps = c.Ref(), len(e.Body), len(c.Steps)
+			}
 		}
 	}
+	t.Logf("the biggest transcript served: %s, %d steps in %d bytes", biggest.ref, biggest.steps, biggest.size)
 	for _, bad := range []struct {
 		path   string
 		status int
@@ -65,6 +76,30 @@ func TestGoldenTranscripts(t *testing.T) {
 		if e := contracttest.Do(t, h, http.MethodGet, bad.path, ""); e.Status != bad.status || e.Code(t) != bad.code {
 			t.Errorf("GET %s: %d %s", bad.path, e.Status, e.Body)
 		}
+	}
+}
+
+// checkCompact holds a transcript served to the compact form.
+func checkCompact(t *testing.T, ref string, body []byte) {
+	t.Helper()
+	var raw struct {
+		Format int
+		Steps  []struct{ Answer, Patch json.RawMessage }
+	}
+	if err := json.Unmarshal(body, &raw); err != nil {
+		t.Fatal(err)
+	}
+	patches := 0
+	for j, st := range raw.Steps {
+		if (st.Answer == nil) == (st.Patch == nil) || (j%golden.Checkpoint == 0 && st.Answer == nil) {
+			t.Fatalf("%s step %d: answer %.100s, patch %.100s", ref, j, st.Answer, st.Patch)
+		}
+		if st.Patch != nil {
+			patches++
+		}
+	}
+	if want := map[bool]int{true: golden.FormatCompact, false: golden.Format}[patches > 0]; raw.Format != want || (patches == 0 && len(raw.Steps) > 10) {
+		t.Errorf("%s: format %d, %d patches in %d steps", ref, raw.Format, patches, len(raw.Steps))
 	}
 }
 

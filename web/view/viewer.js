@@ -3,6 +3,15 @@
 // the init's answer, step i > 0 the answer to steps[i].action), steps
 // through it and asks the game's renderer to draw each step's board.
 //
+// A compact transcript (format 3) keeps a whole answer at some steps and,
+// at the others, a patch instead: an RFC 6902 JSON Patch of "add", "remove"
+// and "replace" ops, JSON Pointer paths, that turns the previous step's
+// answer into this one's. load gives each such step an answer property
+// that builds the answer when first read, from the nearest step before it
+// already built, and keeps the last 64 built (so that stepping back from a
+// step, which builds from a whole answer up to it, finds the steps before
+// it built).
+//
 // THE RENDERER CONTRACT. Each game's script, games/<slug>.js, loaded after
 // this file, registers one renderer when it runs:
 //
@@ -17,8 +26,10 @@
 // redraw incrementally. answer always carries a view: it is
 // transcript.steps[stepIndex].answer, where stepIndex is the step shown or,
 // when that step has no view (a refused action, ok false, or a golden file
-// that keeps only the step's digest), the latest earlier step with one. Its
-// fields: ok, gameOver, turn, score, observation, legalActions, view (the
+// that keeps only the step's digest), the latest earlier step with one.
+// Every step's answer is whole, in a compact transcript too (built from
+// the patches, sharing parts with other steps' answers: a renderer must
+// not change it, and reads every step's only when it must). Its fields: ok, gameOver, turn, score, observation, legalActions, view (the
 // game's JSON view), result and seed once over, events and actionRanges in
 // some games. draw is called only when stepIndex changes, in any order (the
 // user jumps about), and must be cheap: a Tron match has thousands of steps
@@ -103,9 +114,10 @@ const Viewer = (() => {
     if (!transcript || !Array.isArray(transcript.steps) || !transcript.steps.length || typeof transcript.game !== "string") {
       throw new Error("not a transcript: want {game, steps: [...]} as in golden/<game>/*.json");
     }
+    const viewed = expandable(transcript.steps);
     tr = transcript;
     let last = -1;
-    drawnAt = tr.steps.map((s, i) => (last = s.answer && s.answer.view ? i : last));
+    drawnAt = tr.steps.map((s, i) => (last = viewed[i] ? i : last));
     boardEl = document.createElement("div");
     $("board").replaceChildren(boardEl);
     drawn = -1;
@@ -117,6 +129,132 @@ const Viewer = (() => {
     show("replay");
     pause();
     go(at);
+  }
+
+  // expandable gives each step of steps that carries a patch an answer
+  // built on demand (see patched), and answers per step whether its answer
+  // has a view, read from the patches without building the answers.
+  function expandable(steps) {
+    const whole = steps.map((s) => (s.patch ? undefined : s.answer));
+    const built = new Map(); // step → answer, the latest read last
+    const answer = (i) => {
+      let a = whole[i] || built.get(i);
+      if (a) {
+        built.delete(i) && built.set(i, a);
+        return a;
+      }
+      let from = i - 1;
+      while (!whole[from] && !built.has(from)) from--;
+      a = whole[from] || built.get(from);
+      for (let j = from + 1; j <= i; j++) {
+        try {
+          a = patched(a, steps[j].patch);
+        } catch (err) {
+          throw new Error(`step ${j}: ${err.message}`);
+        }
+        built.set(j, a);
+      }
+      for (const j of built.keys()) {
+        if (built.size <= 64) break;
+        built.delete(j);
+      }
+      return a;
+    };
+    let view = false;
+    return steps.map((s, i) => {
+      if (!s.patch) return (view = !!(s.answer && s.answer.view));
+      if (!Array.isArray(s.patch) || s.answer !== undefined || i === 0 || (!steps[i - 1].patch && !steps[i - 1].answer)) {
+        throw new Error(`step ${i}: a patch must be a list of ops, instead of an answer, after a step with one`);
+      }
+      Object.defineProperty(s, "answer", {get: () => answer(i), enumerable: true});
+      for (const o of s.patch) {
+        if (o.path === "") view = !!(o.value && o.value.view);
+        else if (o.path === "/view") view = o.op !== "remove" && !!o.value;
+      }
+      return view;
+    });
+  }
+
+  // patched answers doc with a JSON Patch applied, leaving doc as it was:
+  // it copies only the objects and arrays on the ops' paths, once each.
+  function patched(doc, patch) {
+    const own = new Set(); // the copies made, to change in place
+    for (const {op, path, value} of patch) {
+      if (!["add", "remove", "replace"].includes(op)) throw new Error(`op ${op}: only add, remove and replace`);
+      if (path === "") {
+        if (op === "remove") throw new Error("cannot remove the whole answer");
+        doc = value;
+        continue;
+      }
+      if (typeof path !== "string" || path[0] !== "/") throw new Error(`path ${path} does not start with /`);
+      const keys = path.slice(1).split("/").map((k) => k.replaceAll("~1", "/").replaceAll("~0", "~"));
+      const last = keys.pop();
+      let holder = null, at = null, node = doc; // node is holder[at], or doc
+      for (const k of keys) {
+        const c = copy(node, own);
+        if (holder) set(holder, at, c);
+        else doc = c;
+        holder = c;
+        at = slot(c, k, false);
+        node = c[at];
+      }
+      node = edit(node, op, last, value, own);
+      if (holder) set(holder, at, node);
+      else doc = node;
+    }
+    return doc;
+  }
+
+  // edit answers the object or array node with op done at its key k: node
+  // itself if own has it, else a copy. An element is added to an array not
+  // yet copied in one copy (a Tron trail grows by its head every step).
+  function edit(node, op, k, value, own) {
+    if (Array.isArray(node)) {
+      const i = op === "add" && k === "-" ? node.length : slot(node, k, op === "add");
+      if (op === "add" && !own.has(node)) {
+        const c = i === 0 ? [value].concat(node) : node.slice(0, i).concat([value], node.slice(i));
+        own.add(c);
+        return c;
+      }
+      node = copy(node, own);
+      if (op === "add") node.splice(i, 0, value);
+      else if (op === "remove") node.splice(i, 1);
+      else node[i] = value;
+      return node;
+    }
+    node = copy(node, own);
+    if (op !== "add" && !Object.hasOwn(node, k)) throw new Error(`${op}: no member ${k}`);
+    if (op === "remove") delete node[k];
+    else set(node, k, value);
+    return node;
+  }
+
+  // copy answers a shallow copy of the object or array v, kept in own, or v
+  // if own has it.
+  function copy(v, own) {
+    if (own.has(v)) return v;
+    if (v === null || typeof v !== "object") throw new Error("a path goes through " + JSON.stringify(v));
+    const c = Array.isArray(v) ? v.slice() : {...v};
+    own.add(c);
+    return c;
+  }
+
+  // slot is where key k leads in node: an array index (one past the end
+  // too, if end), or a member that is there.
+  function slot(node, k, end) {
+    if (Array.isArray(node)) {
+      if (!/^(0|[1-9][0-9]*)$/.test(k) || Number(k) > node.length - (end ? 0 : 1)) throw new Error(`no index ${k} in an array of ${node.length}`);
+      return Number(k);
+    }
+    if (!Object.hasOwn(node, k)) throw new Error(`no member ${k}`);
+    return k;
+  }
+
+  // set sets node's member or element k to v, as a member of its own even
+  // when k is "__proto__".
+  function set(node, k, v) {
+    if (k === "__proto__") Object.defineProperty(node, k, {value: v, writable: true, enumerable: true, configurable: true});
+    else node[k] = v;
   }
 
   function describe(s, i) {
