@@ -176,37 +176,69 @@ func (s *Service) spend(ctx context.Context, rr *rankedRef, action json.RawMessa
 // Ranked answers the ledger of the ranked match id of game slug: its
 // actions so far, and once it is over its seed, score and result.
 func (s *Service) Ranked(ctx context.Context, slug, id string) (*RankedRecord, error) {
-	if _, err := s.Game(slug); err != nil {
+	_, rid, head, err := s.openLedger(ctx, slug, id)
+	if err != nil {
 		return nil, err
-	}
-	raw, err := hex.DecodeString(id)
-	if s.ledger == nil || err != nil || len(raw) != 16 {
-		return nil, Errorf(CodeNoMatch, "no ranked %s match has the id %s", slug, wire.Quote(id))
-	}
-	var rid [16]byte
-	copy(rid[:], raw)
-	data, _, err := s.ledger.Load(ctx, ledgerGame, rankedID(rid))
-	if IsCode(err, CodeNoMatch) {
-		return nil, Errorf(CodeNoMatch, "no ranked %s match has the id %s", slug, wire.Quote(id))
-	} else if err != nil {
-		return nil, err // a store that fails (or is damaged) must not pass for one without the match
-	}
-	var head ledgerHead
-	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, err
-	}
-	if head.Game != slug {
-		return nil, Errorf(CodeNoMatch, "no ranked %s match has the id %s", slug, wire.Quote(id))
 	}
 	deadline := head.deadline()
 	out := &RankedRecord{ID: id, Game: slug, Options: head.Options, Actions: []json.RawMessage{}, Expires: deadline.UTC().Format(time.RFC3339)}
 	if !s.clock().Before(deadline) {
 		out.Seed = &head.Seed // nothing more can be played: the seed is no secret
 	}
-	for from := uint64(1); from <= MaxRankedSteps; from += RankedPage {
-		refs := make([]string, RankedPage)
+	steps, err := s.ledgerSteps(ctx, rid, 1, MaxRankedSteps)
+	if err != nil {
+		return nil, err
+	}
+	for _, st := range steps {
+		out.Actions = append(out.Actions, st.Action)
+		if st.Over {
+			out.Over, out.Seed, out.Score, out.Result = true, &head.Seed, &st.Score, st.Result
+		}
+	}
+	return out, nil
+}
+
+// openLedger finds the ledger of the ranked match id of game slug: the
+// game, the match's id as bytes and the ledger's head. A match the store
+// does not hold answers CodeNoMatch; a store that fails (or is damaged)
+// answers its error, never passing for one without the match.
+func (s *Service) openLedger(ctx context.Context, slug, id string) (Game, [16]byte, *ledgerHead, error) {
+	var rid [16]byte
+	g, err := s.Game(slug)
+	if err != nil {
+		return nil, rid, nil, err
+	}
+	noMatch := Errorf(CodeNoMatch, "no ranked %s match has the id %s", slug, wire.Quote(id))
+	raw, err := hex.DecodeString(id)
+	if s.ledger == nil || err != nil || len(raw) != 16 {
+		return nil, rid, nil, noMatch
+	}
+	copy(rid[:], raw)
+	data, _, err := s.ledger.Load(ctx, ledgerGame, rankedID(rid))
+	if IsCode(err, CodeNoMatch) {
+		return nil, rid, nil, noMatch
+	} else if err != nil {
+		return nil, rid, nil, err
+	}
+	var head ledgerHead
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, rid, nil, err
+	}
+	if head.Game != slug {
+		return nil, rid, nil, noMatch
+	}
+	return g, rid, &head, nil
+}
+
+// ledgerSteps reads at most n actions of a ranked match's ledger from
+// action first (from 1) on, RankedPage at a time, up to the last one
+// recorded or the one that ended the match.
+func (s *Service) ledgerSteps(ctx context.Context, rid [16]byte, first uint64, n int) ([]ledgerStep, error) {
+	var steps []ledgerStep
+	for len(steps) < n {
+		refs := make([]string, min(RankedPage, n-len(steps)))
 		for i := range refs {
-			refs[i] = stepRef(rid, from+uint64(i))
+			refs[i] = stepRef(rid, first+uint64(len(steps)+i))
 		}
 		page, err := s.ledger.LoadMany(ctx, ledgerGame, refs)
 		if err != nil {
@@ -214,20 +246,19 @@ func (s *Service) Ranked(ctx context.Context, slug, id string) (*RankedRecord, e
 		}
 		for _, data := range page {
 			if data == nil {
-				return out, nil // no such step: the ledger ends here
+				return steps, nil // no such step: the ledger ends here
 			}
 			var st ledgerStep
 			if err := json.Unmarshal(data, &st); err != nil {
 				return nil, err
 			}
-			out.Actions = append(out.Actions, st.Action)
+			steps = append(steps, st)
 			if st.Over {
-				out.Over, out.Seed, out.Score, out.Result = true, &head.Seed, &st.Score, st.Result
-				return out, nil
+				return steps, nil
 			}
 		}
 	}
-	return out, nil
+	return steps, nil
 }
 
 // rankedID is a ranked match's id as answers show it and as its ledger

@@ -40,6 +40,7 @@ func New(svc *play.Service, openapi []byte) *Server {
 	s.handle("GET /api/games/{slug}/init", s.init)
 	s.handle("POST /api/games/{slug}/action", s.action)
 	s.handle("GET /api/games/{slug}/ranked/{id}", s.ranked)
+	s.handle("GET /api/games/{slug}/ranked/{id}/transcript", s.rankedTranscript)
 	s.handle("GET /api/games/{slug}/golden", s.goldenList)
 	s.handle("GET /api/games/{slug}/golden/{name}", s.goldenCase)
 	s.handle("POST /api/bots/{slug}", s.bot)
