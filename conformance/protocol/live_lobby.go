@@ -252,35 +252,22 @@ func liveCaptains(c *liveClient) error {
 // seat, the match has started, it waits on a joined seat, and a join
 // answers match_full.
 func liveLobbyFill(c *liveClient) error {
-	asked := time.Now()
-	if _, err := c.create(3, map[string]any{"name": "waits"}); err != nil {
-		return err
-	}
-	created := time.Now()
-	if _, err := c.join("joins", 1); err != nil {
-		return err
-	}
-	if err := liveSleep(c.ctx, time.Until(asked.Add(8*time.Second))); err != nil {
-		return err
-	}
-	s, err := c.get()
-	if err != nil {
-		return err
-	}
-	if time.Since(asked) < 10*time.Second { // else this machine stalled: the lobby may have closed
+	if _, err := c.waitLobby(func() error {
+		s, err := c.get()
+		if err != nil {
+			return err
+		}
 		if c.started(s) {
 			return c.fail("round", "an empty seat waits 10 seconds for a join: the match is still in its lobby after 8", "not started",
 				fmt.Sprintf("round %d, %d islands", s.Round, len(s.Tiles)))
 		}
-		if err := c.expect("an empty seat waits 10 seconds for a join: the match is still in its lobby after 8",
-			"phase", "lobby", s.Phase, "seats[2].joined", false, liveAt(s.Seats, 2).Joined); err != nil {
-			return err
-		}
-	}
-	if err := liveSleep(c.ctx, time.Until(created.Add(10*time.Second+300*time.Millisecond))); err != nil {
+		return c.expect("an empty seat waits 10 seconds for a join: the match is still in its lobby after 8",
+			"phase", "lobby", s.Phase, "seats[2].joined", false, liveAt(s.Seats, 2).Joined)
+	}); err != nil {
 		return err
 	}
-	if s, err = c.get(); err != nil {
+	s, err := c.get()
+	if err != nil {
 		return err
 	}
 	if !c.started(s) {
@@ -295,6 +282,31 @@ func liveLobbyFill(c *liveClient) error {
 		return c.fail("turn", "captains play their turns inside the request that hands them the turn: a joined seat is to act", "a joined seat", livewire.Show(s.Turn))
 	}
 	return c.refuseJoin(map[string]any{"name": "late"}, "match_full", "a match whose lobby has closed takes no join")
+}
+
+// waitLobby creates a match of 3 seats, the checker's name "waits", and
+// joins its seat 1 as "joins"; 8 seconds after it asked, it calls inLobby
+// (unless this machine stalled past 10 seconds, when the lobby may have
+// closed), then waits until 10.3 seconds after the match was created. It
+// answers when it asked for the match.
+func (c *liveClient) waitLobby(inLobby func() error) (time.Time, error) {
+	asked := time.Now()
+	if _, err := c.create(3, map[string]any{"name": "waits"}); err != nil {
+		return asked, err
+	}
+	created := time.Now()
+	if _, err := c.join("joins", 1); err != nil {
+		return asked, err
+	}
+	if err := liveSleep(c.ctx, time.Until(asked.Add(8*time.Second))); err != nil {
+		return asked, err
+	}
+	if time.Since(asked) < 10*time.Second {
+		if err := inLobby(); err != nil {
+			return asked, err
+		}
+	}
+	return asked, liveSleep(c.ctx, time.Until(created.Add(10*time.Second+300*time.Millisecond)))
 }
 
 // liveSleep waits d, or until ctx ends.

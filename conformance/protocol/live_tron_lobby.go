@@ -200,31 +200,19 @@ func tronBots(c *liveClient) error {
 // seat, joined and moved at once, the match has started with its first
 // round's deadline, and a join answers match_full.
 func tronLobbyFill(c *liveClient) error {
-	asked := time.Now()
-	if _, err := c.create(3, map[string]any{"name": "waits"}); err != nil {
-		return err
-	}
-	created := time.Now()
-	if _, err := c.join("joins", 1); err != nil {
-		return err
-	}
-	if err := liveSleep(c.ctx, time.Until(asked.Add(8*time.Second))); err != nil {
+	asked, err := c.waitLobby(func() error {
+		s, err := c.tronGet()
+		if err != nil {
+			return err
+		}
+		return c.expect("an empty seat waits 10 seconds for a join: the match is still in its lobby after 8",
+			"phase", "lobby", s.Phase, "seats[2].joined", false, tronSeatAt(s, 2).Joined)
+	})
+	if err != nil {
 		return err
 	}
 	s, err := c.tronGet()
 	if err != nil {
-		return err
-	}
-	if time.Since(asked) < 10*time.Second { // else this machine stalled: the lobby may have closed
-		if err := c.expect("an empty seat waits 10 seconds for a join: the match is still in its lobby after 8",
-			"phase", "lobby", s.Phase, "seats[2].joined", false, tronSeatAt(s, 2).Joined); err != nil {
-			return err
-		}
-	}
-	if err := liveSleep(c.ctx, time.Until(created.Add(10*time.Second+300*time.Millisecond))); err != nil {
-		return err
-	}
-	if s, err = c.tronGet(); err != nil {
 		return err
 	}
 	if err := c.tronOpening(s, 3, []int{2}, asked.Add(10*time.Second), time.Now()); err != nil {
