@@ -1,11 +1,6 @@
 package live_test
 
 import (
-	"bytes"
-	"encoding/json"
-	"net/http"
-	"net/http/httptest"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -14,7 +9,8 @@ import (
 	engine "github.com/agentgames/bundle/engines/tron"
 	"github.com/agentgames/bundle/games/tron/live"
 	"github.com/agentgames/bundle/internal/testserver"
-	"github.com/agentgames/bundle/store/bolt"
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/transport/httpapi"
 )
 
 // BenchmarkConcurrentMatches plays 100 live matches at once on the
@@ -33,28 +29,8 @@ func BenchmarkConcurrentMatches(b *testing.B) {
 // concurrentMatches plays the benchmark's matches, each of two seats,
 // bots of them bots.
 func concurrentMatches(b *testing.B, bots int) {
-	store, err := bolt.Open(filepath.Join(b.TempDir(), "matches.db"), time.Now)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer store.Close()
-	h := testserver.New(b)
-	h.ServeLive(live.NewServer(store, time.Now).WithCreateLimit(0))
-	srv := httptest.NewServer(h)
-	defer srv.Close()
-	client := srv.Client()
-	client.Transport.(*http.Transport).MaxIdleConnsPerHost = 100
-	post := func(path string, body any, out any) int {
-		data, _ := json.Marshal(body)
-		res, err := client.Post(srv.URL+path, "application/json", bytes.NewReader(data))
-		if err != nil {
-			b.Error(err)
-			return 0
-		}
-		defer res.Body.Close()
-		json.NewDecoder(res.Body).Decode(out)
-		return res.StatusCode
-	}
+	l := testserver.NewLoopback(b, func(store play.Store) httpapi.Live { return live.NewServer(store, time.Now).WithCreateLimit(0) })
+	post := l.Post
 	const matches = 100
 	base := "/api/games/tron/matches"
 	var accepted, refused, rounds atomic.Int64
@@ -71,13 +47,10 @@ func concurrentMatches(b *testing.B, bots int) {
 				}
 				code := seats[0].Code
 				var st live.State
-				res, err := client.Get(srv.URL + base + "/" + code)
-				if err != nil {
-					b.Error(err)
+				if l.Get(base+"/"+code, &st) != 200 {
+					refused.Add(1)
 					return
 				}
-				json.NewDecoder(res.Body).Decode(&st)
-				res.Body.Close()
 				for !st.Over {
 					round, moves := st.Round, map[int]string{}
 					for _, j := range seats {
