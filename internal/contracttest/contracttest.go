@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -19,6 +20,7 @@ import (
 	"github.com/getkin/kin-openapi/routers/legacy"
 
 	bundle "github.com/agentgames/bundle"
+	"github.com/agentgames/bundle/golden"
 )
 
 // Doc is the contract, and router finds its operations.
@@ -123,4 +125,38 @@ func CheckAnswer(t testing.TB, req *http.Request, status int, header http.Header
 	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
 		t.Fatalf("%s %s: answer breaks the contract: %v\n%s", req.Method, req.URL, err, body)
 	}
+}
+
+// linkNext reads a Link header's rel="next" target.
+var linkNext = regexp.MustCompile(`^<([^>]+)>; rel="next"$`)
+
+// Transcript reads a paged transcript from target on (GET, each page held
+// to the contract), following every page's Link rel="next", and answers
+// the pages' steps joined, every patch applied.
+func Transcript(t testing.TB, h http.Handler, target string) *golden.Case {
+	t.Helper()
+	var all *golden.Case
+	for page := 0; target != ""; page++ {
+		if page > 10000 {
+			t.Fatalf("%s: more than 10,000 pages", target)
+		}
+		e := Do(t, h, http.MethodGet, target, "")
+		var c golden.Case
+		if e.Status != http.StatusOK {
+			t.Fatalf("GET %s: %d %s", target, e.Status, e.Body)
+		}
+		if err := json.Unmarshal(e.Body, &c); err != nil {
+			t.Fatalf("GET %s: %v", target, err)
+		}
+		if all == nil {
+			all = &c
+		} else {
+			all.Steps = append(all.Steps, c.Steps...)
+		}
+		target = ""
+		if m := linkNext.FindStringSubmatch(e.Header.Get("Link")); m != nil {
+			target = m[1]
+		}
+	}
+	return all
 }

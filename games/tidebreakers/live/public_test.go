@@ -57,7 +57,7 @@ func TestPublicPlaces(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r := &core.Match{Code: "ABCD", Players: 3, Seats: make([]core.Seat, 3)}
 			if tt.match != nil {
-				r.Table = &table{tt.match}
+				r.Table = &table{State: tt.match}
 			}
 			st := public(r)
 			if st.Over != tt.over || !slices.Equal(st.Places, tt.places) || (st.Places == nil) != (tt.places == nil) ||

@@ -23,16 +23,22 @@ func (rules) Lobby() time.Duration { return Lobby }
 func (rules) Rounds() bool         { return false }
 func (rules) Start(seed uint64, players int, _ map[string]string) (core.Table, error) {
 	m, err := engine.New(seed, players)
-	return &table{m}, err
+	return &table{State: m, kept: true}, err
 }
 
+// Restore reads a table as MarshalBinary wrote it, or as it was stored
+// before tables kept their history (the engine's state alone).
 func (rules) Restore(state []byte) (core.Table, error) {
-	m := &engine.State{}
-	return &table{m}, m.UnmarshalBinary(state)
+	return restore(state)
 }
 
-// table is a match of the engine, played by the core.
-type table struct{ *engine.State }
+// table is a match of the engine, played by the core, with its history:
+// every change since the deal (see history.go).
+type table struct {
+	*engine.State
+	history []byte
+	kept    bool // the history goes back to the deal
+}
 
 func (t *table) Phase() play.Phase {
 	if t.Over() {
@@ -67,6 +73,7 @@ func (t *table) Play(moves []play.Move) error {
 	if err := t.Apply(int(moves[0].Seat), a); err != nil {
 		return play.Errorf(play.CodeIllegalMove, "%v", err)
 	}
+	t.history = appendChange(t.history, a)
 	return nil
 }
 
@@ -77,6 +84,7 @@ func (t *table) Due(started, now time.Time) bool {
 		return false
 	}
 	t.Finish(engine.TimeLimit)
+	t.history = append(t.history, timeLimit)
 	return true
 }
 

@@ -61,6 +61,48 @@ func (rules) Restore(data []byte) (core.Table, error) {
 	return &table{s: s, rec: rec}, nil
 }
 
+// Replay plays the match again from its seed, each round with the moves
+// Play was given: the change of a round is {"round": r, "moves": [...]},
+// a seat's direction or null for a cycle dead or put out for not moving.
+func (t *table) Replay(frame func(core.Table, json.RawMessage) error) error {
+	s, err := engine.New(t.rec.Seed, t.rec.Width, t.rec.Height, t.rec.Players)
+	if err != nil {
+		return err
+	}
+	r := &table{s: s, rec: record{Seed: t.rec.Seed, Width: t.rec.Width, Height: t.rec.Height, Players: t.rec.Players}}
+	if err := frame(r, nil); err != nil {
+		return err
+	}
+	outs := map[[2]int]bool{}
+	for _, o := range t.rec.Out {
+		outs[o] = true
+	}
+	for i, b := range t.rec.Rounds {
+		change := struct {
+			Round int       `json:"round"`
+			Moves []*string `json:"moves"`
+		}{i + 1, make([]*string, t.rec.Players)}
+		var moves []play.Move
+		for p := range t.rec.Players {
+			if !r.s.Alive(p) || outs[[2]int{i + 1, p}] {
+				continue
+			}
+			d := engine.Dir(b >> (2 * p) & 3)
+			dir := d.String()
+			change.Moves[p] = &dir
+			moves = append(moves, play.Move{Seat: play.Seat(p), Action: tron.WireAction(d)})
+		}
+		if err := r.Play(moves); err != nil {
+			return err
+		}
+		c, _ := json.Marshal(change)
+		if err := frame(r, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // record is a match as the store keeps it: the engine's state records a
 // round's moves but not a cycle put out for not moving in time, so the
 // table keeps both and replays them.

@@ -35,6 +35,17 @@ func (s *Server) Serve(ctx context.Context, op, code string, body []byte) (any, 
 	return s.core.Serve(ctx, api{}, op, code, body)
 }
 
+// Transcript is the page of the match's transcript that begins at frame
+// from: the match after its deal and after each change since, as its
+// public state showed it (see core.Server.Transcript).
+func (s *Server) Transcript(ctx context.Context, code string, from int) (*core.Transcript, error) {
+	t, err := s.core.Transcript(ctx, api{}, code, from)
+	if t != nil {
+		t.Game = "tron"
+	}
+	return t, err
+}
+
 // api is the live Tron API as the core serves it.
 type api struct{}
 
