@@ -61,6 +61,10 @@ func TestTidebreakersPage(t *testing.T) {
 	if !strings.Contains(log, "seat 1") {
 		t.Errorf("the log shows no move of the bot seat: %q", log)
 	}
+	code := text("#code")
+	if replay := eval[string](b, `document.getElementById("replay").href`); replay != srv.URL+"/view/?game=tidebreakers&live="+code {
+		t.Errorf("the page links the viewer at %s", replay)
+	}
 	b.screenshot("tidebreakers.png")
 	t.Logf("status %q; screenshot in .artifacts/tidebreakers.png", status)
 }
@@ -95,6 +99,9 @@ func TestTronPage(t *testing.T) {
 	token := eval[string](b, `JSON.parse(sessionStorage.getItem("tron:`+code+`")).token`)
 	if href, share := eval[string](b, "location.href"), eval[string](b, `document.getElementById("share").href`); href != link || share != link {
 		t.Errorf("the page is at %s and shares %s, want %s", href, share, link)
+	}
+	if replay := eval[string](b, `document.getElementById("replay").href`); replay != srv.URL+"/view/?game=tron&live="+code {
+		t.Errorf("the page links the viewer at %s", replay)
 	}
 	if token == "" || strings.Contains(eval[string](b, "document.documentElement.outerHTML"), token) {
 		t.Errorf("the seat's token %q is missing from session storage or shown in the page", token)

@@ -163,6 +163,9 @@ func TestPlayRankedTinrail(t *testing.T) {
 	if len(id) != 32 || link != p.srv.URL+"/api/games/tinrail/ranked/"+id || eval[bool](p.tab, `document.getElementById("ranked-shown").classList.contains("hidden")`) {
 		t.Fatalf("the page shows the ranked id %q and links %s", id, link)
 	}
+	if replay := eval[string](p.tab, `document.getElementById("ranked-replay").href`); replay != p.srv.URL+"/view/?game=tinrail&ranked="+id {
+		t.Errorf("the page links the ranked match's replay to %s", replay)
+	}
 	var sent []json.RawMessage
 	for !strings.HasPrefix(p.text("#status"), "Over") {
 		if len(sent) == 40 {

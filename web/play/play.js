@@ -172,6 +172,7 @@ const Play = (() => {
     if (a.ranked) {
       $("ranked-id").textContent = a.ranked;
       $("ledger").href = `/api/games/${m.slug}/ranked/${a.ranked}`;
+      $("ranked-replay").href = `/view/?game=${m.slug}&ranked=${a.ranked}`;
     }
     $("status").textContent = a.gameOver ? "Over: " + summary(a.result) : "Your move.";
     $("score").textContent = a.score;

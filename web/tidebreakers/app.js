@@ -23,6 +23,7 @@ function enter(joined) {
   $("lobby").classList.add("hidden");
   $("match").classList.remove("hidden");
   $("code").textContent = me.code;
+  $("replay").href = "/view/?game=tidebreakers&live=" + me.code;
   refresh();
   polling = setInterval(refresh, 1000);
 }

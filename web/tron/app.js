@@ -71,6 +71,7 @@ function enter(c, seat) {
   if (seat) sessionStorage.setItem("tron:" + c, JSON.stringify(seat));
   history.replaceState(null, "", "?code=" + c);
   $("share").href = location.href;
+  $("replay").href = "/view/?game=tron&live=" + c;
   $("code").textContent = c;
   $("lobby").classList.add("hidden");
   $("match").classList.remove("hidden");

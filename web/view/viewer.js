@@ -44,7 +44,10 @@
 // The core owns the rest: beside the board the step's action, and the
 // observation, score, turn and result of the answer drawn; the controls
 // (first, back, play/pause, forward, last, speed, a scrubber), the
-// keyboard (Left/Right, Space, Home/End) and the URL (?game=&golden=&step=).
+// keyboard (Left/Right, Space, Home/End) and the URL: ?game=&golden= for a
+// golden case, ?game=&ranked=<id> for a ranked match, ?game=&live=<code>
+// for a live match (spectating: its new steps are appended as they come,
+// and the board follows them from the last step), and &step= for a step.
 "use strict";
 
 const Viewer = (() => {
@@ -56,6 +59,7 @@ const Viewer = (() => {
   let drawnAt = []; // per step, the step whose answer the board shows
   let boardEl = null;
   let step = 0, drawn = -1, playing = false, clock = 0, carry = 0, urlTimer = 0;
+  const listeners = []; // onStep's
 
   function register(slug, renderer) {
     renderers[slug] = renderer;
@@ -95,7 +99,17 @@ const Viewer = (() => {
     const list = $("games");
     for (const g of (await getJSON("/api/games")).games) {
       item(list, link({game: g.slug}, g.name), " " + g.description).dataset.game = g.slug;
+      $("find-game").append(new Option(g.name, g.slug));
     }
+  }
+
+  // find opens the match the home page's form names: a live match by its
+  // code, or a ranked match by its id.
+  function find(e) {
+    e.preventDefault();
+    const game = $("find-game").value, id = $("find-id").value.trim();
+    if (!id) return;
+    location.search = "?" + new URLSearchParams({game, [e.submitter && e.submitter.value === "ranked" ? "ranked" : "live"]: id});
   }
 
   async function gallery(game) {
@@ -114,21 +128,43 @@ const Viewer = (() => {
     if (!transcript || !Array.isArray(transcript.steps) || !transcript.steps.length || typeof transcript.game !== "string") {
       throw new Error("not a transcript: want {game, steps: [...]} as in golden/<game>/*.json");
     }
-    const viewed = expandable(transcript.steps);
-    tr = transcript;
-    let last = -1;
-    drawnAt = tr.steps.map((s, i) => (last = viewed[i] ? i : last));
+    const steps = transcript.steps;
+    tr = {...transcript, steps: []};
+    drawnAt = [];
+    extend(steps);
     boardEl = document.createElement("div");
     $("board").replaceChildren(boardEl);
     drawn = -1;
     const n = tr.steps.length;
-    $("scrub").max = n - 1;
     $("speed").value = SPEEDS.find((s) => n / s <= 20) || SPEEDS[SPEEDS.length - 1];
     $("title").textContent = `${tr.game}: ${tr.name || "a transcript"}` + (tr.covers ? " (" + tr.covers.join(", ") + ")" : "");
     $("error").textContent = renderers[tr.game] ? "" : `no renderer for ${tr.game}; only the text is shown`;
     show("replay");
     pause();
     go(at);
+    return tr;
+  }
+
+  // prepare readies a transcript's steps for reading as the renderers read
+  // the transcript shown: each step that carries a patch gets its answer,
+  // built when first read. It answers the transcript.
+  function prepare(transcript) {
+    expandable(transcript.steps);
+    return transcript;
+  }
+
+  // extend appends steps to the transcript shown (the next page of a
+  // ranked match's, a live match's new frames): each page of a compact
+  // transcript starts with a whole answer, so its patches build on it.
+  function extend(steps) {
+    const viewed = expandable(steps);
+    let last = drawnAt.length ? drawnAt[drawnAt.length - 1] : -1;
+    steps.forEach((s, i) => {
+      drawnAt.push((last = viewed[i] ? tr.steps.length : last));
+      tr.steps.push(s);
+    });
+    $("scrub").max = tr.steps.length - 1;
+    $("position").textContent = `step ${step} of ${tr.steps.length - 1}`;
   }
 
   // expandable gives each step of steps that carries a patch an answer
@@ -258,6 +294,7 @@ const Viewer = (() => {
   }
 
   function describe(s, i) {
+    if (i === 0 && tr.covers && tr.covers.includes("live")) return "the deal";
     if (i === 0) return "init: " + Object.entries(tr.query || {}).map(([k, v]) => k + " " + v).join(", ");
     const r = renderers[tr.game];
     return r && r.describe ? r.describe(s.action) : JSON.stringify(s.action);
@@ -266,7 +303,8 @@ const Viewer = (() => {
   // note says why a step without a view shows an earlier step.
   function note(s, from) {
     if (s.answer && s.answer.view) return "";
-    const why = s.answer ? `Refused (${s.answer.code}): ${s.answer.reason}.` : "This file keeps only this step's digest.";
+    const a = s.answer;
+    const why = !a ? "This file keeps only this step's digest." : a.code ? `Refused (${a.code}): ${a.reason}.` : "This answer has no view.";
     return why + (from >= 0 ? ` The board and the text are step ${from}'s.` : "");
   }
 
@@ -287,7 +325,15 @@ const Viewer = (() => {
     $("score").textContent = a.score ?? "";
     $("turn").textContent = a.turn || "";
     $("result").textContent = a.result ? JSON.stringify(a.result) : "";
-    if (!urlTimer) urlTimer = setTimeout(writeURL, 250);
+    if (!urlTimer && !embedded()) urlTimer = setTimeout(writeURL, 250);
+    for (const f of listeners) f(step, tr);
+  }
+
+  // embedded reports whether the page holding the viewer loads its
+  // transcripts itself (the conformance report, say): its <html> has
+  // data-viewer="embedded"; the viewer then neither reads nor writes the URL.
+  function embedded() {
+    return document.documentElement.dataset.viewer === "embedded";
   }
 
   function writeURL() {
@@ -346,8 +392,8 @@ const Viewer = (() => {
   async function open(file) {
     try {
       load(JSON.parse(await file.text()), 0);
-      params.delete("game");
-      params.delete("golden");
+      for (const k of ["game", "golden", "ranked", "live"]) params.delete(k);
+      $("status").textContent = "";
     } catch (err) {
       fail(`${file.name}: ${err.message}`);
     }
@@ -363,6 +409,7 @@ const Viewer = (() => {
     $("controls").addEventListener("click", (e) => e.target.tagName === "BUTTON" && e.target.blur());
     $("speed").onchange = () => $("speed").blur();
     $("scrub").oninput = () => by($("scrub").value - step);
+    $("find").onsubmit = find;
     $("file").onchange = () => $("file").files[0] && open($("file").files[0]);
     document.addEventListener("keydown", onKey);
     document.addEventListener("dragover", (e) => e.preventDefault());
@@ -372,13 +419,115 @@ const Viewer = (() => {
     });
   }
 
+  // A paged source is a ranked or a live match's transcript, served a
+  // page at a time (each answer's Link header naming the next page) and
+  // growing while the match runs. pageAt(n) is the URL of the page that
+  // holds step n and where that page begins: a ranked match's pages begin
+  // at the multiples of 10, a live match's anywhere.
+  const sources = {
+    ranked: (game, id) => ({
+      name: `ranked match ${id}`,
+      pageAt: (n) => ({url: `/api/games/${encodeURIComponent(game)}/ranked/${encodeURIComponent(id)}/transcript?from=${n - (n % 10)}`, from: n - (n % 10)}),
+      every: 2000,
+    }),
+    live: (game, code) => {
+      const base = game === "tidebreakers" ? "/api/matches" : `/api/games/${encodeURIComponent(game)}/matches`;
+      return {
+        name: `live match ${code}`,
+        pageAt: (n) => ({url: `${base}/${encodeURIComponent(code)}/transcript?from=${n}`, from: n}),
+        every: 1000,
+        edge: true, // opens at the newest step, unless the URL names one
+      };
+    },
+  };
+
+  // openPaged loads a paged source: the first page shown at once, the
+  // next pages appended as they arrive, the board then at step at (a live
+  // match's at its newest step when at is 0), and
+  // then, while the match is not over, the new steps every src.every
+  // milliseconds; the board follows them when it showed the last step.
+  async function openPaged(src, at) {
+    let first = await getPage(src.pageAt(0).url);
+    while (!first.body.steps.length) { // a live match still in its lobby
+      $("status").textContent = `${src.name} is waiting for its players…`;
+      await sleep(src.every);
+      first = await getPage(src.pageAt(0).url);
+    }
+    load(first.body, 0);
+    const mine = tr;
+    for (let next = first.next; next; ) {
+      $("status").textContent = `loading ${src.name}: ${tr.steps.length} steps so far…`;
+      const page = await getPage(next);
+      if (tr !== mine) return;
+      extend(page.body.steps);
+      next = page.next;
+    }
+    if (at || src.edge) go(at || tr.steps.length - 1);
+    follow(src);
+  }
+
+  // follow polls a paged source for the steps past the last one shown,
+  // until the match is over or another transcript is loaded.
+  async function follow(src) {
+    const mine = tr;
+    let wait = src.every;
+    while (tr === mine && !over()) {
+      $("status").textContent = `following ${src.name}: ${tr.steps.length - 1} steps so far`;
+      $("status").classList.add("live");
+      await sleep(wait);
+      if (tr !== mine) return;
+      try {
+        const n = tr.steps.length, {url, from} = src.pageAt(n);
+        const page = await getPage(url);
+        const fresh = page.body.steps.slice(n - from);
+        if (tr !== mine) return;
+        if (fresh.length) {
+          const atEdge = step === tr.steps.length - 1;
+          extend(fresh);
+          if (atEdge && !playing) go(tr.steps.length - 1);
+        }
+        wait = page.next ? 0 : src.every; // a page behind: read on at once
+        $("error").textContent = "";
+      } catch (err) {
+        wait = Math.min(wait * 2, 30000);
+        fail(`${src.name}: ${err.message}; trying again in ${wait / 1000} s`);
+      }
+    }
+    if (tr === mine) {
+      $("status").textContent = `${src.name} is over: ${tr.steps.length - 1} steps`;
+      $("status").classList.remove("live");
+    }
+  }
+
+  // over reports whether the transcript's last answer ends the match.
+  function over() {
+    const last = tr.steps[tr.steps.length - 1];
+    return !!(last.answer && last.answer.gameOver);
+  }
+
+  const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+
+  // getPage fetches a page of a paged source, and the next page's URL
+  // from its Link header.
+  async function getPage(url) {
+    const res = await fetch(url);
+    const body = await res.json();
+    if (!res.ok) throw new Error((body.error && body.error.message) || res.statusText);
+    const m = /<([^>]+)>;\s*rel="next"/.exec(res.headers.get("Link") || "");
+    return {body, next: m && m[1]};
+  }
+
   async function start() {
     wire();
-    const game = params.get("game"), golden = params.get("golden");
+    if (embedded()) return;
+    const game = params.get("game"), golden = params.get("golden"), at = Number(params.get("step")) || 0;
     try {
       if (game && golden) {
         const url = `/api/games/${encodeURIComponent(game)}/golden/${encodeURIComponent(golden)}`;
-        load(await getJSON(url), Number(params.get("step")) || 0);
+        load(await getJSON(url), at);
+      } else if (game && (params.has("ranked") || params.has("live"))) {
+        const kind = params.has("ranked") ? "ranked" : "live";
+        await openPaged(sources[kind](game, params.get(kind)), at);
       } else if (game) {
         await gallery(game);
       } else {
@@ -390,5 +539,13 @@ const Viewer = (() => {
   }
 
   document.addEventListener("DOMContentLoaded", start);
-  return {register};
+
+  // The viewer's API, for the scripts of a page that embeds it: register
+  // (the renderer contract above); load(transcript, step) shows a
+  // transcript at a step, and answers the transcript shown (a copy, whose
+  // steps grow as more arrive); onStep(f) calls f(stepIndex, transcript
+  // shown) after every step shown; renderer(slug) is the game's renderer,
+  // to draw another board (an expected answer beside the received one,
+  // say), from a transcript readied by prepare.
+  return {register, load, prepare, onStep: (f) => listeners.push(f), renderer: (slug) => renderers[slug]};
 })();
