@@ -1,8 +1,10 @@
 // Package conformance checks any implementation of the games at a base
 // URL. Checks gathers the checks of three levels (package protocol, package
 // rules, and the golden replays of this package) for the games and levels
-// asked for, Run runs them, and Report writes the results as JSON or JUnit
-// XML.
+// asked for, Run runs them, and Report writes the results as JSON, JUnit
+// XML or one HTML page (WriteHTML), which shows each golden replay that
+// failed in the replay viewer, the answers received beside the expected
+// (see ReplayFailure).
 //
 // The golden level replays the golden cases. A case records one seeded
 // match: the init query, then each action sent, and for every answer a

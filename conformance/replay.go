@@ -38,8 +38,11 @@ func stepFailure(c *Case, i int, err error) *check.Failure {
 // legal actions its own way (CompareFacts). When an answer's digest
 // differs at a step whose answer the case does not keep, the expected
 // answer is rebuilt on ref, the reference implementation, played in step.
+// The failure is a *ReplayFailure, holding both sides of the match to the
+// failing step.
 func Replay(ctx context.Context, c *Case, impl, ref client.Transport, exact bool) error {
-	fail := func(step int, err error) error { return stepFailure(c, step, err) }
+	var seen received // what impl answered, for the failure
+	fail := func(step int, err error) error { return seen.failure(ctx, c, ref, stepFailure(c, step, err)) }
 	if len(c.Steps) == 0 {
 		return fail(0, fmt.Errorf("the case has no steps"))
 	}
@@ -57,6 +60,7 @@ func Replay(ctx context.Context, c *Case, impl, ref client.Transport, exact bool
 		if err != nil {
 			return fail(i, err)
 		}
+		seen.add(status, body)
 		if status != http.StatusOK {
 			return fail(i, &Mismatch{Path: "(HTTP status)", Want: "200", Got: fmt.Sprintf("%d %s", status, brief(string(body)))})
 		}

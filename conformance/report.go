@@ -3,12 +3,14 @@ package conformance
 import (
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
 	"github.com/agentgames/bundle/conformance/check"
+	"github.com/agentgames/bundle/golden"
 )
 
 // Summary is the pass and fail count of one game at one level, the
@@ -111,6 +113,13 @@ type ReportFailure struct {
 	Got     string          `json:"got,omitempty"`
 	Detail  string          `json:"detail,omitempty"`
 	Message string          `json:"message"`
+	// Received and Expected, for a golden replay's failure, are the
+	// implementation's transcript and the case's from the init to the
+	// failing step, compact (see ReplayFailure); ReceivedText is the
+	// failing answer as text when Received cannot keep it.
+	Received     *golden.Case `json:"received,omitempty"`
+	Expected     *golden.Case `json:"expected,omitempty"`
+	ReceivedText string       `json:"receivedText,omitempty"`
 }
 
 // NewReport gathers a run's results, checked under profile.
@@ -124,6 +133,10 @@ func NewReport(base string, profile check.Profile, started time.Time, took time.
 			rep.Failed++
 			item.Failure = &ReportFailure{Match: f.Match, Step: f.Step, Action: f.Action, Path: f.Path,
 				Rule: f.Rule, Want: f.Want, Got: f.Got, Detail: f.Detail, Message: f.Error()}
+			var rf *ReplayFailure
+			if errors.As(r.Err, &rf) {
+				item.Failure.Received, item.Failure.Expected, item.Failure.ReceivedText = rf.Received, rf.Expected, rf.Text
+			}
 		} else {
 			rep.Passed++
 		}

@@ -15,6 +15,7 @@
 //
 //	conformance -base-url http://127.0.0.1:8080 [-game tinrail,tron] [-level protocol,rules]
 //	            [-profile bundle|card] [-seeds 20] [-run seed009] [-exact] [-parallel 4] [-report out.json] [-junit out.xml]
+//	            [-html out.html]
 //	conformance -print tinrail/easy-seed009-cautious [-json]
 //	conformance -base-url https://your.server -verify-ranked tinrail/<id>
 //
@@ -22,7 +23,10 @@
 // step, action and field, then a table per game and level. -print writes
 // a golden case as a readable transcript rebuilt by the reference engines
 // the command carries; with -json, as the JSON transcript the replay
-// viewer (/view/) opens.
+// viewer (/view/) opens. -html writes one self-contained page of the run
+// (it opens from a file, offline): the table, every failure, and for each
+// golden case that failed the replay viewer at the failing step, showing
+// the answers received beside the expected ones.
 package main
 
 import (
@@ -50,6 +54,7 @@ type config struct {
 	parallel int
 	report   string
 	junit    string
+	html     string
 }
 
 func main() {
@@ -68,6 +73,7 @@ func main() {
 	fs.IntVar(&cfg.parallel, "parallel", 4, "checks run at once")
 	fs.StringVar(&cfg.report, "report", "", "write every result as JSON to this file")
 	fs.StringVar(&cfg.junit, "junit", "", "write every result as JUnit XML to this file")
+	fs.StringVar(&cfg.html, "html", "", "write the run as one HTML page to this file, which opens offline: each golden case that failed opens in the replay viewer at the failing step, the received answers beside the expected")
 	fs.StringVar(&print, "print", "", "print the golden case game/name as a readable transcript, and check nothing")
 	fs.BoolVar(&asJSON, "json", false, "with -print: write the transcript as JSON, every answer kept, compact (the golden files' format 3: patches between whole answers, which the replay viewer at /view/ opens)")
 	version.Flag(fs, "conformance")
@@ -226,7 +232,7 @@ func run(w io.Writer, target check.Target, cfg config) int {
 	for _, out := range []struct {
 		path  string
 		write func(io.Writer) error
-	}{{cfg.report, rep.WriteJSON}, {cfg.junit, rep.WriteJUnit}} {
+	}{{cfg.report, rep.WriteJSON}, {cfg.junit, rep.WriteJUnit}, {cfg.html, rep.WriteHTML}} {
 		if out.path == "" {
 			continue
 		}

@@ -33,7 +33,7 @@ func TestRunAgainstAServer(t *testing.T) {
 	defer srv.Close()
 	dir := t.TempDir()
 	cfg := config{opts: conformance.Options{Levels: []string{"golden"}, Only: "seed001"}, parallel: 2,
-		report: filepath.Join(dir, "out.json"), junit: filepath.Join(dir, "out.xml")}
+		report: filepath.Join(dir, "out.json"), junit: filepath.Join(dir, "out.xml"), html: filepath.Join(dir, "out.html")}
 	var out bytes.Buffer
 	if code := run(&out, check.NewTarget(srv.URL), cfg); code != 0 {
 		t.Fatalf("run exited %d:\n%s", code, out.String())
@@ -50,6 +50,9 @@ func TestRunAgainstAServer(t *testing.T) {
 	}
 	if err := xml.Unmarshal(must(os.ReadFile(cfg.junit)), &junit); err != nil || junit.Tests != rep.Passed {
 		t.Errorf("junit: %+v, %v", junit, err)
+	}
+	if page := string(must(os.ReadFile(cfg.html))); !strings.Contains(page, fmt.Sprintf("%d passed, 0 failed", rep.Passed)) || strings.Contains(page, `id="failures"`) {
+		t.Errorf("the HTML report of a passing run:\n%s", page)
 	}
 	cfg = config{opts: conformance.Options{Games: []string{"tron"}, Levels: []string{"golden"}, Only: "100x100"}, parallel: 2}
 	if code := run(io.Discard, check.NewTarget(srv.URL), cfg); code != 0 {
@@ -118,10 +121,14 @@ func TestAFailureIsPlaced(t *testing.T) {
 		w.WriteHeader(rec.Code)
 		w.Write(body)
 	})
-	cfg := config{opts: conformance.Options{Games: []string{"tinrail"}, Levels: []string{"golden"}, Only: "easy-seed001-reckless", Exact: true}, parallel: 1}
+	cfg := config{opts: conformance.Options{Games: []string{"tinrail"}, Levels: []string{"golden"}, Only: "easy-seed001-reckless", Exact: true}, parallel: 1,
+		html: filepath.Join(t.TempDir(), "out.html")}
 	var out bytes.Buffer
 	if code := run(&out, check.HandlerTarget(h), cfg); code != 1 {
 		t.Fatalf("exit %d, want 1:\n%s", code, out.String())
+	}
+	if page := string(must(os.ReadFile(cfg.html))); !strings.Contains(page, `id="failures"`) || !strings.Contains(page, "open at step 1") {
+		t.Errorf("the HTML report shows no failure at step 1 to open")
 	}
 	t.Logf("the command printed:\n%s", out.String())
 	for _, s := range []string{"FAIL tinrail/golden/easy-seed001-reckless", "action 1 {", "observation (line", "+ ", "Your hands", "0 passed, 1 failed"} {
