@@ -8,8 +8,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -31,6 +33,7 @@ import (
 	tronlive "github.com/agentgames/bundle/games/tron/live"
 	"github.com/agentgames/bundle/golden"
 	"github.com/agentgames/bundle/store/storetest"
+	"github.com/agentgames/bundle/transport/httpapi"
 )
 
 // rieBinary finds aws-lambda-rie: $RIE_BIN, the repository's .bin (where
@@ -62,15 +65,35 @@ func rieBinary(t testing.TB) string {
 // again instead of reusing the tests' compilations.
 func buildBootstrap(t testing.TB, pkg string) string {
 	t.Helper()
+	out := filepath.Join(t.TempDir(), "bootstrap")
+	goBuild(t, out, pkg)
+	return out
+}
+
+// buildBootstraps builds several functions' bootstraps as buildBootstrap
+// does, in one go build, which links them side by side; each is named
+// after its package's folder.
+func buildBootstraps(t testing.TB, pkgs ...string) []string {
+	t.Helper()
 	dir := t.TempDir()
-	out := filepath.Join(dir, "bootstrap")
-	cmd := exec.Command("go", "build", "-tags", "lambda.norpc", "-ldflags=-s -w", "-o", out, pkg)
+	goBuild(t, dir+string(filepath.Separator), pkgs...)
+	out := make([]string, len(pkgs))
+	for i, pkg := range pkgs {
+		out[i] = filepath.Join(dir, filepath.Base(pkg))
+	}
+	return out
+}
+
+// goBuild builds pkgs for Lambda into out, a file for one package or a
+// folder (ending in a separator) for several.
+func goBuild(t testing.TB, out string, pkgs ...string) {
+	t.Helper()
+	cmd := exec.Command("go", append([]string{"build", "-tags", "lambda.norpc", "-ldflags=-s -w", "-o", out}, pkgs...)...)
 	cmd.Dir = ".."
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building %s: %v\n%s", pkg, err, b)
+		t.Fatalf("building %s: %v\n%s", strings.Join(pkgs, " "), err, b)
 	}
-	return out
 }
 
 func freeAddr(t testing.TB) string {
@@ -91,8 +114,10 @@ type emulator struct {
 	// accepting connections; firstAnswer the time from then to the
 	// function's first answer (the bootstrap starts on the first invoke).
 	listening, firstAnswer time.Duration
-	// stop ends the emulator; the aws-lambda-rie binds a fixed port for
-	// its runtime API, so only one runs at a time.
+	// pid is the emulator's process; the function's is its child.
+	pid int
+	// stop ends the emulator. Each emulator's runtime API has a port of
+	// its own, so that two functions can run side by side.
 	stop func()
 }
 
@@ -101,7 +126,7 @@ const testKeys = "1:mF68pkUX4uW9y08zlMUQ1OU2NXFhXYsdu+o8u5fBZSw="
 func startEmulator(t testing.TB, rie, bootstrap string, env ...string) *emulator {
 	t.Helper()
 	addr := freeAddr(t)
-	cmd := exec.Command(rie, "--runtime-interface-emulator-address", addr, bootstrap)
+	cmd := exec.Command(rie, "--runtime-interface-emulator-address", addr, "--runtime-api-address", freeAddr(t), bootstrap)
 	cmd.Dir = filepath.Dir(bootstrap)
 	cmd.Env = append(append(os.Environ(), "TOKEN_KEYS="+testKeys, "AWS_LAMBDA_FUNCTION_MEMORY_SIZE=256"), env...)
 	e := &emulator{invokeURL: "http://" + addr + "/2015-03-31/functions/function/invocations", log: &bytes.Buffer{}}
@@ -110,6 +135,7 @@ func startEmulator(t testing.TB, rie, bootstrap string, env ...string) *emulator
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	e.pid = cmd.Process.Pid
 	e.stop = sync.OnceFunc(func() {
 		cmd.Process.Kill()
 		cmd.Wait()
@@ -155,11 +181,18 @@ func post(path string, body []byte) events.APIGatewayV2HTTPRequest {
 // invoke sends one event. A function error answers HTTP 200 with an
 // errorType: that is reported as an error.
 func (e *emulator) invoke(ev events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
+	out, _, err := e.invokeSized(ev)
+	return out, err
+}
+
+// invokeSized is invoke, and the size of the function's response
+// payload, which Lambda bounds (see maxPayload).
+func (e *emulator) invokeSized(ev events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, int, error) {
 	var out events.APIGatewayV2HTTPResponse
 	payload, _ := json.Marshal(ev)
 	res, err := http.Post(e.invokeURL, "application/json", bytes.NewReader(payload))
 	if err != nil {
-		return out, err
+		return out, 0, err
 	}
 	defer res.Body.Close()
 	data, _ := io.ReadAll(res.Body)
@@ -168,15 +201,15 @@ func (e *emulator) invoke(ev events.APIGatewayV2HTTPRequest) (events.APIGatewayV
 		ErrorMessage string `json:"errorMessage"`
 	}
 	if json.Unmarshal(data, &fnErr); fnErr.ErrorType != "" {
-		return out, fmt.Errorf("function error %s: %s", fnErr.ErrorType, fnErr.ErrorMessage)
+		return out, len(data), fmt.Errorf("function error %s: %s", fnErr.ErrorType, fnErr.ErrorMessage)
 	}
 	if res.StatusCode != http.StatusOK {
-		return out, fmt.Errorf("emulator answered %d: %s", res.StatusCode, data)
+		return out, len(data), fmt.Errorf("emulator answered %d: %.300s", res.StatusCode, data)
 	}
 	if err := json.Unmarshal(data, &out); err != nil {
-		return out, fmt.Errorf("not an API Gateway response: %s", data)
+		return out, len(data), fmt.Errorf("not an API Gateway response: %.300s", data)
 	}
-	return out, nil
+	return out, len(data), nil
 }
 
 // lambdaTransport is a client.Transport that speaks API Gateway v2 events
@@ -321,10 +354,16 @@ func withMethod(e events.APIGatewayV2HTTPRequest, method string) events.APIGatew
 }
 
 // TestCatalogFunction serves the index, llms.txt and JSON errors for any
-// other route through the catalog function.
+// other route through the catalog function, which the HTTP API's $default
+// route reaches, then the browser pages, the golden transcripts and a
+// ranked match's transcript (see catalogPages, catalogGolden and
+// catalogRanked), the ledgers in a DynamoDB table of dynalite when make
+// test starts it.
 func TestCatalogFunction(t *testing.T) {
 	rie := rieBinary(t)
-	e := startFunction(t, rie, buildBootstrap(t, "./functions/catalog"))
+	onAWS := tableEnv(t)
+	bootstraps := buildBootstraps(t, "./functions/catalog", "./functions/game")
+	e := startFunction(t, rie, bootstraps[0], onAWS...)
 	res, err := e.invoke(get("/api/games"))
 	if err != nil || res.StatusCode != 200 {
 		t.Fatalf("index: %v %+v", err, res)
@@ -351,6 +390,17 @@ func TestCatalogFunction(t *testing.T) {
 			t.Errorf("%s %s: %v %d %.200s", c.ev.RequestContext.HTTP.Method, c.ev.RawPath, err, res.StatusCode, res.Body)
 		}
 	}
+	local := httptest.NewServer(httpapi.Logged(othersUnderTestKeys(t), slog.New(slog.DiscardHandler)))
+	t.Cleanup(local.Close)
+	t.Run("pages", func(t *testing.T) { catalogPages(t, e, local.URL) })
+	t.Run("golden", func(t *testing.T) { catalogGolden(t, e, local.URL) })
+	t.Run("ranked", func(t *testing.T) {
+		if len(onAWS) == 0 {
+			storetest.DynamoClient(t) // skips, or fails under STORE_REQUIRED
+		}
+		game := startFunction(t, rie, bootstraps[1], append([]string{"GAME=tinrail"}, onAWS...)...)
+		catalogRanked(t, game, e)
+	})
 }
 
 // startFunction reports a bootstrap's size and runs it under the
@@ -466,7 +516,8 @@ func TestLiveFunction(t *testing.T) {
 
 // playTron plays a live Tron match between two agents to its end through
 // call: every round resolves when the second seat moves, and a second
-// move in a round is refused as already_moved.
+// move in a round is refused as already_moved; the match's transcript then
+// holds every round, the last frame its end.
 func playTron(t *testing.T, call func(events.APIGatewayV2HTTPRequest, any) int) {
 	t.Helper()
 	base := "/api/games/tron/matches"
@@ -503,7 +554,18 @@ func playTron(t *testing.T, call func(events.APIGatewayV2HTTPRequest, any) int) 
 			t.Fatalf("round %d did not resolve once both seats moved: %+v", round, st)
 		}
 	}
-	t.Logf("a live Tron match through the Lambda function and DynamoDB ended in round %d, places %v", st.Round, st.Places)
+	var tr golden.Case
+	if status := call(get(base+"/"+seats[0].Code+"/transcript"), &tr); status != 200 || len(tr.Steps) != st.Round+1 {
+		t.Fatalf("the transcript: %d, %d frames for %d rounds", status, len(tr.Steps), st.Round)
+	}
+	var end struct {
+		GameOver bool
+		View     tronlive.State
+	}
+	if json.Unmarshal(tr.Steps[st.Round].Answer, &end); !end.GameOver || end.View.Round != st.Round || !slices.Equal(end.View.Places, st.Places) {
+		t.Errorf("the transcript's last frame: %+v; the match ended in round %d, places %v", end, st.Round, st.Places)
+	}
+	t.Logf("a live Tron match through the Lambda function and DynamoDB ended in round %d, places %v; its transcript holds every round", st.Round, st.Places)
 }
 
 // freeDir is a direction that takes seat's cycle to a free cell, if any.
