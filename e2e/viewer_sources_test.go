@@ -28,10 +28,11 @@ import (
 const viewerSteps = `JSON.stringify(window.shown.steps.map((s) => s.answer))`
 
 // watchSteps keeps the viewer's transcript in window.shown from the next
-// step shown on, and shows the step at once.
+// step shown on, and shows the step shown again at once (an input on the
+// scrubber, where it is).
 func watchSteps(b *tab) {
 	b.t.Helper()
-	eval[bool](b, `Viewer.onStep((i, t) => (window.shown = t)); document.getElementById("first").click(); true`)
+	eval[bool](b, `Viewer.onStep((i, t) => (window.shown = t)); document.getElementById("scrub").dispatchEvent(new Event("input")); true`)
 }
 
 // sameAnswers holds the answers the viewer holds (viewerSteps) to want,
