@@ -6,6 +6,8 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -227,28 +229,147 @@ func brinebellDiff(b *tab, s viewerStep) string {
 			return fmt.Sprintf("passenger %d (%s) drawn %v with patience %d, want %d", q.ID, q.Status, drawn, got, q.Patience)
 		}
 	}
+	return ferriesApart(b)
+}
+
+// ferriesApartJS reads the box each ferry is drawn in (its hull, label
+// and riders): ferry, x, y, width, height.
+const ferriesApartJS = `JSON.stringify([...document.querySelectorAll("#board g.bb-ferry")].map((g) => {
+	const r = g.getBBox();
+	return [Number(g.dataset.ferry), r.x, r.y, r.width, r.height];
+}))`
+
+// ferriesApart says which ferries of b's Brinebell board are drawn over
+// each other, or "".
+func ferriesApart(b *tab) string {
+	var boxes [][5]float64
+	if err := json.Unmarshal([]byte(eval[string](b, ferriesApartJS)), &boxes); err != nil {
+		return err.Error()
+	}
+	for i, a := range boxes {
+		for _, c := range boxes[i+1:] {
+			if a[1] < c[1]+c[3] && c[1] < a[1]+a[3] && a[2] < c[2]+c[4] && c[2] < a[2]+a[4] {
+				return fmt.Sprintf("ferries %v and %v are drawn over each other (boxes x, y, w, h)", a, c)
+			}
+		}
+	}
 	return ""
+}
+
+// TestViewerFerriesApart opens a Brinebell transcript made from a golden
+// step with both ferries, each step setting them where their drawings
+// would meet: moored at one dock (at the top of the ring and at the
+// bottom), on one leg the same way and both ways at once, one leaving or
+// reaching a dock where the other is moored, and crossing on a long leg.
+// At each the board must still match the view and draw no ferry, with
+// its label and riders, over the other.
+func TestViewerFerriesApart(t *testing.T) {
+	b := newTab(t, time.Minute)
+	srv := httptest.NewServer(testserver.New(t))
+	defer srv.Close()
+	res, err := http.Get(srv.URL + "/api/games/brinebell/golden/seed001-dispatch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c golden.Case
+	err = json.NewDecoder(res.Body).Decode(&c)
+	res.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var base json.RawMessage
+	for _, st := range c.Steps {
+		var a struct{ View brinebell.View }
+		if json.Unmarshal(st.Answer, &a) == nil && len(a.View.Ferries) == 2 && len(a.View.Ferries[0].Riders)+len(a.View.Ferries[1].Riders) > 0 {
+			base = st.Answer
+			break
+		}
+	}
+	if base == nil {
+		t.Fatal("no step of seed001-dispatch has two ferries with riders")
+	}
+	type at struct {
+		mode       string
+		dock, dest int // dest -1: none
+		ticksLeft  int
+	}
+	scenes := []struct {
+		name string
+		a, b at
+	}{
+		{"moored at Shellbank", at{"idle", 2, -1, 0}, at{"service", 2, -1, 5}},
+		{"moored at Bell Quay", at{"service", 0, -1, 5}, at{"idle", 0, -1, 0}},
+		{"side by side from Bell Quay to Shellbank", at{"sailing", 0, 2, 42}, at{"sailing", 0, 2, 42}},
+		{"both ways between Bell Quay and Shellbank", at{"sailing", 0, 2, 42}, at{"sailing", 2, 0, 42}},
+		{"leaving Orchard, where the other is moored", at{"idle", 1, -1, 0}, at{"sailing", 1, 3, 80}},
+		{"reaching Windmill, where the other is moored", at{"service", 4, -1, 3}, at{"sailing", 0, 4, 2}},
+		{"crossing between Orchard and Lantern", at{"sailing", 3, 1, 60}, at{"sailing", 1, 3, 24}},
+		{"both ways between Orchard and Shellbank", at{"sailing", 1, 2, 27}, at{"sailing", 2, 1, 27}},
+	}
+	out := golden.Case{Format: golden.Format, Game: "brinebell", Name: "ferries-apart", Covers: []string{"ferries apart"}, Full: true}
+	for i, sc := range scenes {
+		var answer map[string]any
+		json.Unmarshal(base, &answer)
+		ferries := answer["view"].(map[string]any)["ferries"].([]any)
+		for f, p := range []at{sc.a, sc.b} {
+			fe := ferries[f].(map[string]any)
+			fe["mode"], fe["dock"], fe["ticksLeft"], fe["queued"], fe["destination"] = p.mode, p.dock, p.ticksLeft, nil, nil
+			if p.dest >= 0 {
+				fe["destination"] = p.dest
+			}
+		}
+		data, _ := json.Marshal(answer)
+		step := golden.Step{Answer: data}
+		if i > 0 {
+			step.Action = json.RawMessage(`{"type":"advance","ticks":1}`)
+		}
+		out.Steps = append(out.Steps, step)
+	}
+	path := filepath.Join(t.TempDir(), "ferries.json")
+	data, _ := out.Marshal()
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	last := len(scenes) - 1
+	b.do(chromedp.Navigate(srv.URL+"/view/"), chromedp.WaitVisible("#games li"), chromedp.SetUploadFiles("#file", []string{path}), atStep(0, last))
+	for i, sc := range scenes {
+		if i > 0 {
+			b.do(chromedp.KeyEvent(kb.ArrowRight), atStep(i, last))
+		}
+		var st viewerStep
+		raw, _ := json.Marshal(map[string]json.RawMessage{"answer": out.Steps[i].Answer})
+		if err := json.Unmarshal(raw, &st); err != nil {
+			t.Fatal(err)
+		}
+		if diff := brinebellDiff(b, st); diff != "" {
+			t.Errorf("%s (step %d): %s", sc.name, i, diff)
+		}
+		b.screenshot(fmt.Sprintf("viewer-brinebell-ferries-%d.png", i))
+	}
 }
 
 // tidebreakersPage is what the Tidebreakers board shows, read by
 // tidebreakersPageJS.
 type tidebreakersPage struct {
-	Round        int
-	Turn, Status string
-	Islands      [][3]string // tile, owner, strength
-	Expeditions  [][5]string // seat, from, to, send, result
-	Supplies     map[string]int
-	Captains     [][3]int // seat, islands, strength
+	Round               int
+	Turn, Status, Phase string
+	Islands             [][3]string // tile, owner, strength
+	Expeditions         [][5]string // seat, from, to, send, result
+	Supplies            map[string]int
+	Captains            [][3]int // seat, islands, strength
+	Lines               []string // each captain's line, "|" and its data-out
+	Text                string   // all the board says
 }
 
 const tidebreakersPageJS = `(() => {
 	const root = document.querySelector("#board .tb"), all = (sel) => [...root.querySelectorAll(sel)];
 	return JSON.stringify({
-		round: Number(root.dataset.round), turn: root.dataset.turn, status: root.querySelector(".tb-status").textContent,
+		round: Number(root.dataset.round), turn: root.dataset.turn, status: root.querySelector(".tb-status").textContent, phase: root.dataset.phase,
 		islands: all("g.tb-island").map((e) => [e.dataset.tile, e.dataset.owner, e.dataset.strength]),
 		expeditions: all("g.tb-expedition").map((e) => [e.dataset.seat, e.dataset.from, e.dataset.to, e.dataset.send, e.dataset.result]),
 		supplies: Object.fromEntries(all("g.tb-supply").map((e) => [e.dataset.seat + ":" + e.dataset.tile, Number(e.dataset.amount)])),
 		captains: all("li[data-islands]").map((e) => [Number(e.dataset.seat), Number(e.dataset.islands), Number(e.dataset.strength)]),
+		lines: all("li[data-islands]").map((e) => e.textContent + "|" + e.dataset.out), text: root.textContent,
 	});
 })()`
 

@@ -10,8 +10,10 @@
 // a g.bb-dock with data-dock, data-open, data-queue (how many wait) and
 // data-waiting (their ids); each ferry a g.bb-ferry with data-ferry,
 // data-mode, data-dock, data-destination, data-progress (the share of the
-// crossing done) and data-riders; each passenger a g.bb-passenger with
-// data-passenger and data-patience.
+// crossing done), data-riders and data-x and data-y (the centre it is
+// drawn at: ferries that would overlap, at one dock or on one leg, are
+// drawn apart); each passenger a g.bb-passenger with data-passenger and
+// data-patience.
 "use strict";
 
 (() => {
@@ -20,6 +22,10 @@
   const FERRY = ["#2f7fc1", "#d9622b"];
   const KIND = {traveller: "#f4e9d2", courier: "#ffd166", cart: "#b88bc9"};
   const W = 600, H = 480, CX = 300, CY = 250, RING = 170, R = 30;
+  // A ferry is drawn as a box 80 wide and 30 high, its label above it (up
+  // to about WIDE across): two ferries closer than WIDE across and APART
+  // up or down would hide each other.
+  const APART = 52, WIDE = 200;
 
   function el(name, attrs, parent) {
     const e = document.createElementNS(NS, name);
@@ -48,10 +54,10 @@
   }
 
   // mooring is where ferry f lies at dock d: inside the ring, B beside A
-  // on the side away from the dock.
+  // on the side away from the dock, a ferry's height and label apart.
   function mooring(d, f) {
     const p = at(d), k = R + 30;
-    return {x: p.x - p.ux * k, y: p.y - p.uy * k + f * (p.uy > 0.5 ? -44 : 44)};
+    return {x: p.x - p.ux * k, y: p.y - p.uy * k + f * (p.uy > 0.5 ? -APART : APART)};
   }
 
   // crossing is the ticks a crossing takes: 54 between ring neighbours,
@@ -94,15 +100,47 @@
     });
   }
 
-  function ferry(layer, routes, f, pass) {
+  // place is where ferry f is drawn: from its mooring at its dock towards
+  // the one at its destination by the share of the crossing done.
+  function place(f) {
     const from = mooring(f.dock, f.id), to = f.destination === null ? from : mooring(f.destination, f.id);
     const done = f.mode === "sailing" ? 1 - f.ticksLeft / crossing(f.dock, f.destination) : 0;
-    const x = from.x + (to.x - from.x) * done, y = from.y + (to.y - from.y) * done;
+    return {f, from, to, done, x: from.x + (to.x - from.x) * done, y: from.y + (to.y - from.y) * done};
+  }
+
+  // apart moves the ferries drawn too close to each other (at one dock, on
+  // one leg either way, or one sailing past another moored) up and down
+  // until each pair is APART, the upper one (or ferry A, level) going up:
+  // a ferry under way moves, one moored stays where it lies when the other
+  // sails.
+  function apart(places) {
+    for (let tries = 0; tries < 4; tries++) {
+      let moved = false;
+      for (let i = 0; i < places.length; i++) {
+        for (let j = i + 1; j < places.length; j++) {
+          let [a, b] = [places[i], places[j]];
+          if (b.y < a.y || (b.y === a.y && b.f.id < a.f.id)) [a, b] = [b, a];
+          const need = APART - (b.y - a.y);
+          if (Math.abs(b.x - a.x) >= WIDE || need <= 0.01) continue;
+          const sa = a.f.mode === "sailing", sb = b.f.mode === "sailing";
+          const share = sa === sb ? 0.5 : sa ? 1 : 0;
+          a.y -= need * share;
+          b.y += need * (1 - share);
+          moved = true;
+        }
+      }
+      if (!moved) break;
+    }
+  }
+
+  function ferry(layer, routes, drawn, pass) {
+    const {f, from, to, done, x, y} = drawn;
     const route = (a, b, dash) => el("line", {x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: FERRY[f.id], "stroke-width": 2, "stroke-dasharray": dash}, routes);
     if (f.mode === "sailing") route(from, to, "6 4");
     if (f.queued !== null) route(to, mooring(f.queued, f.id), "2 4");
     const g = el("g", {class: "bb-ferry", "data-ferry": f.id, "data-mode": f.mode, "data-dock": f.dock, "data-destination": f.destination ?? "",
-      "data-queued": f.queued ?? "", "data-ticks-left": f.ticksLeft, "data-progress": done.toFixed(3), "data-riders": f.riders.join(",")}, layer);
+      "data-queued": f.queued ?? "", "data-ticks-left": f.ticksLeft, "data-progress": done.toFixed(3), "data-riders": f.riders.join(","),
+      "data-x": x.toFixed(1), "data-y": y.toFixed(1)}, layer);
     el("title", {}, g).textContent = `${f.name}: ${f.mode}, ${f.seatsFree} of 4 seats free`;
     const service = f.mode === "service";
     el("rect", {x: x - 40, y: y - 15, width: 80, height: 30, rx: 12, fill: FERRY[f.id], stroke: service ? "#ffd166" : "#10212e", "stroke-width": service ? 3 : 1.5}, g);
@@ -112,7 +150,8 @@
       sx += width(pass[id]) + 2;
     }
     const state = f.mode === "sailing" ? `→ ${f.destination}, ${f.ticksLeft} ticks` : service ? `in service, ${f.ticksLeft} ticks` : "idle";
-    text(g, x, y - 19, `${f.name} ${state}`, 11, {"font-weight": 700, fill: "#f4e9d2"});
+    // outlined in the sea's colour, so that it reads over a dock too
+    text(g, x, y - 19, `${f.name} ${state}`, 11, {"font-weight": 700, fill: "#f4e9d2", stroke: "#0f3b57", "stroke-width": 3, "paint-order": "stroke"});
   }
 
   // legend says what a passenger's colour, number and bar mean.
@@ -174,7 +213,9 @@
     for (const d of v.docks) dock(docks, d, pass);
     // A ferry under way is drawn over one moored where it passes.
     const sailing = (f) => (f.mode === "sailing" ? 1 : 0);
-    for (const f of [...v.ferries].sort((a, b) => sailing(a) - sailing(b))) ferry(ferries, routes, f, pass);
+    const places = v.ferries.map(place);
+    apart(places);
+    for (const p of places.sort((a, b) => sailing(a.f) - sailing(b.f))) ferry(ferries, routes, p, pass);
     const events = fresh(transcript, stepIndex), list = html("ol", "bb-events", "", root);
     for (const e of events.slice(-12)) html("li", "", say(e), list).dataset.kind = e.kind;
     if (events.length > 12) html("li", "bb-more", `and ${events.length - 12} earlier`, list);

@@ -13,6 +13,14 @@
 // data-send and data-result; each supply a g.tb-supply with data-seat,
 // data-tile and data-amount; each captain an li with data-seat,
 // data-islands, data-strength and data-out.
+//
+// It draws two kinds of view: the stateless game's and a live match's
+// public state (the card's field names: tiles, tile_counts, strengths,
+// seats with their names, supply_left), which it reads as the first kind,
+// the seats' names and no "you". A live step's action is one seat's,
+// {seat, action} ({seat: null, action: {type: "time_limit"}} when the
+// clock ended the match), and its events are that action with what the
+// log entries it added say it did.
 "use strict";
 
 (() => {
@@ -44,7 +52,55 @@
   // centre is the middle of island t.
   const centre = (t) => ({x: PAD + (t % 5) * CELL + SIZE / 2, y: PAD + Math.floor(t / 5) * CELL + SIZE / 2});
 
-  const seat = (v, s) => `seat ${s} (${LETTER[s]}${s === v.you ? ", you" : ""})`;
+  const seat = (v, s) => {
+    if (!v.live) return `seat ${s} (${LETTER[s]}${s === v.you ? ", you" : ""})`;
+    const c = v.captains[s];
+    return `seat ${s} (${LETTER[s]}${c && c.name ? ", " + c.name : ""})`;
+  };
+
+  // The rules' numbers a live state leaves out.
+  const ROUNDS = 60, BASE_SUPPLY = 3, SUPPLY_EVERY = 10, MAX_EXTRA = 3;
+  const supplyIn = (r) => BASE_SUPPLY + Math.min(MAX_EXTRA, Math.floor(Math.max(0, r - 1) / SUPPLY_EVERY));
+
+  // live reads a live match's public state as a stateless view: islands
+  // from the tiles (tile = row*5 + col), captains from the seats, their
+  // tile counts and strengths (out once the log says so), and a result
+  // from its ending, winner and places once over.
+  function live(p) {
+    const out = new Set((p.log || []).filter((e) => e.kind === "eliminated").map((e) => e.seat));
+    const v = {
+      live: true, players: p.players, you: null, round: p.round, rounds: ROUNDS, supply: supplyIn(p.round), turn: p.turn ?? null,
+      phase: p.phase, supplyLeft: p.supply_left ?? 0, log: p.log || [],
+      islands: (p.tiles || []).map((t, i) => ({tile: i, row: Math.floor(i / 5), col: i % 5, owner: t.owner ?? null, strength: t.strength})),
+      captains: (p.seats || []).map((s, i) => ({
+        seat: s.seat ?? i, name: s.name, bot: s.bot, joined: s.joined, islands: (p.tile_counts || [])[i] ?? 0,
+        strength: (p.strengths || [])[i] ?? 0, out: out.has(s.seat ?? i),
+      })),
+    };
+    const result = p.over ? {ending: p.ending || "", winner: p.winner ?? null, places: p.places || []} : null;
+    return {v, result};
+  }
+
+  // liveEvents is what step i of a live transcript did: its action, with
+  // the result, elimination and end that the log entries it added record.
+  function liveEvents(tr, i, v) {
+    const s = tr && tr.steps && tr.steps[i], act = s && s.action;
+    if (!act || !act.action || typeof act.action !== "object") return [];
+    let j = i - 1;
+    while (j >= 0 && !(tr.steps[j].answer && tr.steps[j].answer.view)) j--;
+    const before = j >= 0 ? (tr.steps[j].answer.view.log || []).length : 0;
+    const added = v.log.slice(before);
+    const e = {...act.action, seat: act.seat};
+    if (e.type === "attack") {
+      const hit = added.find((l) => (l.kind === "captured" || l.kind === "repelled") && l.seat === e.seat && l.from === e.from && l.to === e.to);
+      if (hit) Object.assign(e, {result: hit.kind, before: hit.before, after: hit.after});
+    }
+    for (const l of added) {
+      if (l.kind === "eliminated") e.eliminated = l.seat;
+      if (l.kind === "ended") e.ended = l.ending;
+    }
+    return [e];
+  }
 
   function island(layer, is) {
     const {x, y} = centre(is.tile), wild = is.owner === null;
@@ -80,6 +136,7 @@
 
   // say is what an event of the answer did, in words.
   function say(v, e) {
+    if (e.type === "time_limit") return `the time limit passed` + (e.ended ? `; the match ends (${e.ended.replace("_", " ")})` : "");
     let s = `${seat(v, e.seat)} passed`;
     if (e.type === "supply") s = `${seat(v, e.seat)} supplied ${e.amount} to island ${e.tile}`;
     if (e.type === "attack") {
@@ -92,13 +149,19 @@
 
   // headline says whose turn it is and what to do, or how the match ended.
   function headline(v, r) {
+    if (v.phase === "lobby") return "In the lobby: the match starts once every seat is taken.";
     if (v.turn !== null) return `${seat(v, v.turn)} to ${v.phase === "supply" ? `place ${v.supplyLeft} supply` : "send an expedition or pass"}`;
+    if (!r) return "Over.";
     const first = r.winner === null ? "1st place shared, no winner" : `${seat(v, r.winner)} wins`;
     return `Over (${r.ending.replace("_", " ")}): ${first}.`;
   }
 
-  function draw(boardEl, answer, stepIndex) {
-    const v = answer.view, r = answer.result, events = answer.events || [];
+  function draw(boardEl, answer, stepIndex, transcript) {
+    let v = answer.view, r = answer.result, events = answer.events || [];
+    if (Array.isArray(v.tiles)) {
+      ({v, result: r} = live(v));
+      events = liveEvents(transcript, stepIndex, v);
+    }
     const root = document.createElement("div");
     root.className = "tb";
     Object.assign(root.dataset, {step: stepIndex, round: v.round, phase: v.phase, turn: v.turn ?? "", supplyLeft: v.supplyLeft});
@@ -124,8 +187,8 @@
       const li = html("li", c.seat === v.turn ? "tb-turn" : "", "", list);
       Object.assign(li.dataset, {seat: c.seat, islands: c.islands, strength: c.strength, out: c.out});
       html("span", "swatch", "", li).style.background = SEAT[c.seat];
-      const place = r ? `, place ${r.places[c.seat]}` : "";
-      html("span", "", `${LETTER[c.seat]} ${c.name}: ${c.islands} island${c.islands === 1 ? "" : "s"}, strength ${c.strength}${c.out ? ", out" : ""}${place}`, li);
+      const place = r && r.places && r.places[c.seat] ? `, place ${r.places[c.seat]}` : "";
+      html("span", "", `${LETTER[c.seat]} ${c.name}${c.bot ? " (bot)" : ""}: ${c.islands} island${c.islands === 1 ? "" : "s"}, strength ${c.strength}${c.out ? ", out" : ""}${place}`, li);
     }
     const said = html("ol", "tb-events", "", side);
     for (const e of events) html("li", "", say(v, e), said).dataset.type = e.type;
@@ -133,9 +196,14 @@
 
   const FIELDS = {pass: "type", supply: "amount,tile,type", attack: "from,send,to,type"};
 
-  // describe says what a Tidebreakers action asks for; one outside the
-  // grammar's shapes is shown as JSON.
+  // describe says what a Tidebreakers action asks for, and a live step's
+  // action whose seat asked; one outside the grammar's shapes is shown as
+  // JSON.
   function describe(a) {
+    if (a && Object.hasOwn(a, "seat") && a.action && typeof a.action === "object" && Object.keys(a).length === 2) {
+      if (a.seat === null && a.action.type === "time_limit" && Object.keys(a.action).length === 1) return "the time limit passed";
+      if (Number.isInteger(a.seat)) return `seat ${a.seat} (${LETTER[a.seat] || a.seat}): ${describe(a.action)}`;
+    }
     if (!a || FIELDS[a.type] !== Object.keys(a).sort().join()) return JSON.stringify(a);
     if (a.type === "supply") return `supply ${a.amount} to island ${a.tile}`;
     if (a.type === "attack") return `send ${a.send} from island ${a.from} to ${a.to}`;
