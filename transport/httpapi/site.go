@@ -156,7 +156,12 @@ POST %[1]s/api/bots/tron answers the botsArena arena's messages (init, play-turn
 
 - %[1]s/api/games: the machine-readable index.
 - %[1]s/api/games/{slug}/golden: each game's golden cases, seeded matches the server is pinned to; GET one by name
-  for its whole transcript (every answer as an agent saw it). %[1]s/view/ replays them, and any transcript a client records.
+  for its whole transcript (every answer as an agent saw it).
+- Transcripts of your matches: GET %[1]s/api/games/{slug}/ranked/{id}/transcript (a ranked match, as its player saw it),
+  %[1]s/api/matches/{code}/transcript and %[1]s/api/games/tron/matches/{code}/transcript (a live match, as anyone saw it),
+  a page at a time (Link rel="next").
+- %[1]s/view/ replays every match: ?game={slug}&golden={name}, &ranked={id}, &live={code} (followed as it goes),
+  or any transcript file a client records.
 - %[1]s/openapi.yaml: the full contract (every field, every error code).
 `, base)
 	writeText(w, "text/plain; charset=utf-8", []byte(b.String()))
