@@ -31,6 +31,8 @@ const (
 	CodeIllegalMove      Code = "illegal_move"
 	CodeRateLimited      Code = "rate_limited"
 	CodeOriginForbidden  Code = "origin_forbidden"
+	CodeUnauthorized     Code = "unauthorized"
+	CodeNameTaken        Code = "name_taken"
 )
 
 // Codes of writes that lost a race (KindConflict): CodeConflict in
@@ -89,6 +91,8 @@ var codes = []CodeInfo{
 	{CodeIllegalMove, KindRequest, "(live) the rules forbid that action now; the message says why."},
 	{CodeRateLimited, KindRequest, "this client (one network address) has made as many requests of this kind as the server allows for now (creating live matches, say); the `Retry-After` header says in how many seconds to try again."},
 	{CodeOriginForbidden, KindRequest, "(MCP) the request comes from a web page of an origin this server does not allow (its `Origin` header), or, on a server listening on a loopback address, names another host (its `Host` header): a page of another site may not drive it."},
+	{CodeUnauthorized, KindRequest, "(agents) the request needs an agent's key (`Authorization: Bearer <key>`) and has none, or one that is not a key in use: malformed, revoked, or of no agent."},
+	{CodeNameTaken, KindRequest, "(agents) another agent holds that name (names are compared in the RFC 8266 Nickname form: NFKC and lower case)."},
 	{CodeConflict, KindConflict, "another request changed the match first; load it again and retry."},
 	{CodeTokenSpent, KindConflict, "(ranked) this token was spent on an action already; each ranked token plays once, so go on from the state its answer gave."},
 	{CodeInternal, KindInternal, "the server failed; the request may be retried."},

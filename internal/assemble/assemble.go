@@ -15,6 +15,7 @@ import (
 	"github.com/agentgames/bundle/internal/assemble/core"
 	"github.com/agentgames/bundle/internal/seal"
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/agents"
 	"github.com/agentgames/bundle/transport/httpapi"
 )
 
@@ -47,6 +48,8 @@ type Parts struct {
 	// both nil without Matches.
 	Live     *live.Server
 	TronLive *tronlive.Server
+	// Agents keeps the agents, in the Ledger's store; nil without one.
+	Agents *agents.Registry
 }
 
 // New assembles the server c describes. It fails only when it cannot
@@ -57,11 +60,14 @@ func New(c Config) (*Parts, error) {
 		return nil, err
 	}
 	p := &Parts{Service: svc}
+	clock := c.Clock
+	if clock == nil {
+		clock = time.Now
+	}
+	if c.Ledger != nil {
+		p.Agents = agents.New(c.Ledger, clock)
+	}
 	if c.Matches != nil {
-		clock := c.Clock
-		if clock == nil {
-			clock = time.Now
-		}
 		p.Live = live.NewServer(c.Matches, clock).WithCreateLimit(c.CreatesPerMinute)
 		p.TronLive = tronlive.NewServer(c.Matches, clock).WithCreateLimit(c.CreatesPerMinute)
 	}
@@ -73,6 +79,9 @@ func New(c Config) (*Parts, error) {
 // not call it, and so does not link the handler.
 func (p *Parts) HTTP() *httpapi.Server {
 	h := httpapi.New(p.Service, bundle.OpenAPI)
+	if p.Agents != nil {
+		h.ServeAgents(p.Agents)
+	}
 	if p.Live != nil {
 		h.ServeLive(p.Live)
 		h.ServeLive(p.TronLive)

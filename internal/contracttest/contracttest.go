@@ -94,11 +94,21 @@ func (e Exchange) Code(t testing.TB) string {
 // status, content type and body schema.
 func Do(t testing.TB, h http.Handler, method, target, body string) Exchange {
 	t.Helper()
+	return DoAs(t, h, "", method, target, body)
+}
+
+// DoAs is Do for the agent key is (Authorization: Bearer key); none when
+// key is empty.
+func DoAs(t testing.TB, h http.Handler, key, method, target, body string) Exchange {
+	t.Helper()
 	var rd io.Reader
 	if body != "" {
 		rd = strings.NewReader(body)
 	}
 	req := httptest.NewRequest(method, target, rd)
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 	res := rec.Result()

@@ -166,13 +166,17 @@ func smallInt(raw []byte) (int64, bool) {
 	return n, true
 }
 
-// Only refuses a member not named in allowed. what says what the object is
-// ("an advance action"), for the reason.
+// Only refuses a member not named in allowed (any member, when allowed is
+// empty). what says what the object is ("an advance action"), for the
+// reason.
 func (o *Object) Only(what string, allowed ...string) error {
 	for _, m := range o.members {
 		if !slices.Contains(allowed, string(m.name)) {
-			return &FieldError{Field: o.field(strings.Trim(Quote(string(m.name)), `"`)),
-				Reason: fmt.Sprintf("is not a field of %s, which has exactly %s (names match exactly)", what, list(allowed))}
+			reason := fmt.Sprintf("is not a field of %s, which has none", what)
+			if len(allowed) > 0 {
+				reason = fmt.Sprintf("is not a field of %s, which has exactly %s (names match exactly)", what, list(allowed))
+			}
+			return &FieldError{Field: o.field(strings.Trim(Quote(string(m.name)), `"`)), Reason: reason}
 		}
 	}
 	return nil

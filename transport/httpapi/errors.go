@@ -29,7 +29,9 @@ func Status(code play.Code) int {
 		return http.StatusMethodNotAllowed
 	case play.CodeForbidden, play.CodeOriginForbidden:
 		return http.StatusForbidden
-	case play.CodeMatchFull, play.CodeNotYourTurn, play.CodeAlreadyMoved, play.CodeMatchOver, play.CodeIllegalMove:
+	case play.CodeUnauthorized:
+		return http.StatusUnauthorized
+	case play.CodeNameTaken, play.CodeMatchFull, play.CodeNotYourTurn, play.CodeAlreadyMoved, play.CodeMatchOver, play.CodeIllegalMove:
 		return http.StatusConflict
 	case play.CodeBodyTooLarge:
 		return http.StatusRequestEntityTooLarge
@@ -137,7 +139,7 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 
 // ErrorAnswer is what an error answers on every edge: the HTTP status,
 // the headers it calls for (Allow for a 405, Retry-After when it says when
-// to retry; nil when none) and the error shown, {error: {code, message}}
+// to retry, WWW-Authenticate for a 401; nil when none) and the error shown, {error: {code, message}}
 // in Body.
 type ErrorAnswer struct {
 	Status int
@@ -172,6 +174,9 @@ func AnswerError(ctx context.Context, method, path string, err error) ErrorAnswe
 	}
 	if a.Error.RetryAfter > 0 {
 		set("Retry-After", strconv.Itoa(int((a.Error.RetryAfter+time.Second-1)/time.Second)))
+	}
+	if a.Error.Code == play.CodeUnauthorized {
+		set("WWW-Authenticate", `Bearer realm="agents"`)
 	}
 	a.Status = Status(a.Error.Code)
 	return a

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentgames/bundle/internal/contracttest"
 	"github.com/agentgames/bundle/internal/testserver"
 )
 
@@ -32,6 +33,12 @@ func TestEveryAPIGetRefusesUnknownOptions(t *testing.T) {
 	if ranked.Status != 200 || id == "" {
 		t.Fatalf("ranked init: %d %s", ranked.Status, ranked.Body)
 	}
+	agent := do(t, h, "POST", "/api/agents", `{"name":"Query Bot"}`)
+	agentID, _ := agent.JSON(t)["id"].(string)
+	key, _ := agent.JSON(t)["key"].(string)
+	if agent.Status != 200 || key == "" {
+		t.Fatalf("register: %d %s", agent.Status, agent.Body)
+	}
 	checked := 0
 	for _, path := range contract.Paths.InMatchingOrder() {
 		op := contract.Paths.Value(path).Get
@@ -42,7 +49,11 @@ func TestEveryAPIGetRefusesUnknownOptions(t *testing.T) {
 		if strings.HasPrefix(path, "/api/games/tron/matches/") {
 			match = tronCode
 		}
-		target := strings.NewReplacer("{code}", match, "{slug}", "tinrail", "{id}", id, "{name}", "easy-seed001-cautious").Replace(path)
+		ident := id
+		if strings.HasPrefix(path, "/api/agents/") {
+			ident = agentID
+		}
+		target := strings.NewReplacer("{code}", match, "{slug}", "tinrail", "{id}", ident, "{name}", "easy-seed001-cautious").Replace(path)
 		good, read := url.Values{}, []string{}
 		for _, p := range op.Parameters {
 			if p.Value.In != "query" {
@@ -62,14 +73,14 @@ func TestEveryAPIGetRefusesUnknownOptions(t *testing.T) {
 			}
 			read = append(read, p.Value.Name)
 		}
-		if e := do(t, h, "GET", target+"?"+good.Encode(), ""); e.Status != http.StatusOK {
+		if e := contracttest.DoAs(t, h, key, "GET", target+"?"+good.Encode(), ""); e.Status != http.StatusOK {
 			t.Errorf("GET %s?%s: %d %s, want 200", target, good.Encode(), e.Status, e.Body)
 		}
 		bad := url.Values{"level": {"easy"}}
 		if m := good.Get("message"); m != "" {
 			bad.Set("message", m)
 		}
-		e := do(t, h, "GET", target+"?"+bad.Encode(), "")
+		e := contracttest.DoAs(t, h, key, "GET", target+"?"+bad.Encode(), "")
 		var msg string
 		if errObj, ok := e.JSON(t)["error"].(map[string]any); ok {
 			msg, _ = errObj["message"].(string)

@@ -1,0 +1,171 @@
+package httpapi
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/agents"
+	"github.com/agentgames/bundle/play/wire"
+)
+
+// ServeAgents routes the agents API to r:
+//
+//	POST   /api/agents                 register {name}: the agent and its first key
+//	GET    /api/agents/{id}            an agent as anyone sees it
+//	GET    /api/agents/me              the agent the request's key belongs to, and its keys
+//	POST   /api/agents/me/keys         a new key of that agent
+//	DELETE /api/agents/me/keys/{key}   revoke one of its keys
+//
+// The /me routes take the agent's key as Authorization: Bearer <key>.
+func (s *Server) ServeAgents(r *agents.Registry) {
+	s.handle("POST /api/agents", func(w http.ResponseWriter, req *http.Request) error {
+		body, err := ReadBody(w, req, MaxBody)
+		if err != nil {
+			return err
+		}
+		o, err := wire.ReadObject(body, "")
+		if err != nil {
+			return play.Errorf(play.CodeBadJSON, "the body must be one JSON object: %v", err)
+		}
+		if err := o.Only("a registration", "name"); err != nil {
+			return play.Errorf(play.CodeInvalidRequest, "%v", err)
+		}
+		name, err := o.String("name")
+		if err != nil {
+			return play.Errorf(play.CodeInvalidRequest, "%v", err)
+		}
+		reg, err := r.Register(req.Context(), name)
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, newKeyAnswer(reg))
+		return nil
+	})
+	s.handle("GET /api/agents/{id}", func(w http.ResponseWriter, req *http.Request) error {
+		if err := noQuery(req); err != nil {
+			return err
+		}
+		a, err := r.Get(req.Context(), req.PathValue("id"))
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, public(a))
+		return nil
+	})
+	s.handle("GET /api/agents/me", func(w http.ResponseWriter, req *http.Request) error {
+		key, err := bearer(req)
+		if err == nil {
+			err = noQuery(req)
+		}
+		if err != nil {
+			return err
+		}
+		a, _, err := r.Authenticate(req.Context(), key)
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, private(a))
+		return nil
+	})
+	s.handle("POST /api/agents/me/keys", func(w http.ResponseWriter, req *http.Request) error {
+		key, err := bearer(req)
+		if err != nil {
+			return err
+		}
+		if body, err := ReadBody(w, req, MaxBody); err != nil {
+			return err
+		} else if len(strings.TrimSpace(string(body))) > 0 {
+			if o, err := wire.ReadObject(body, ""); err != nil {
+				return play.Errorf(play.CodeBadJSON, "the body must be empty or {}: %v", err)
+			} else if err := o.Only("a new key's request"); err != nil {
+				return play.Errorf(play.CodeInvalidRequest, "%v", err)
+			}
+		}
+		reg, err := r.AddKey(req.Context(), key)
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, newKeyAnswer(reg))
+		return nil
+	})
+	s.handle("DELETE /api/agents/me/keys/{key}", func(w http.ResponseWriter, req *http.Request) error {
+		key, err := bearer(req)
+		if err == nil {
+			err = noQuery(req)
+		}
+		if err != nil {
+			return err
+		}
+		a, err := r.RevokeKey(req.Context(), key, req.PathValue("key"))
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, private(a))
+		return nil
+	})
+}
+
+// bearer reads the agent's key from the Authorization header.
+func bearer(r *http.Request) (string, error) {
+	h := r.Header.Values("Authorization")
+	if len(h) == 1 {
+		if scheme, key, ok := strings.Cut(h[0], " "); ok && strings.EqualFold(scheme, "Bearer") && key != "" {
+			return strings.TrimSpace(key), nil
+		}
+	}
+	return "", play.Errorf(play.CodeUnauthorized, "this path takes an agent's key: send Authorization: Bearer <key>")
+}
+
+// agentAnswer is an agent as anyone sees it.
+type agentAnswer struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Created string `json:"created"` // RFC 3339
+}
+
+func public(a *agents.Agent) agentAnswer {
+	return agentAnswer{ID: a.ID, Name: a.Name, Created: stamp(a.Created)}
+}
+
+// keyAnswer is one of an agent's keys as its agent sees it: never the key.
+type keyAnswer struct {
+	ID      string  `json:"id"`
+	Created string  `json:"created"`
+	Revoked *string `json:"revoked"`
+}
+
+// meAnswer is an agent as it sees itself.
+type meAnswer struct {
+	agentAnswer
+	Keys []keyAnswer `json:"keys"`
+}
+
+func private(a *agents.Agent) meAnswer {
+	me := meAnswer{agentAnswer: public(a), Keys: []keyAnswer{}}
+	for _, k := range a.Keys {
+		ka := keyAnswer{ID: k.ID, Created: stamp(k.Created)}
+		if k.Revoked != 0 {
+			r := stamp(k.Revoked)
+			ka.Revoked = &r
+		}
+		me.Keys = append(me.Keys, ka)
+	}
+	return me
+}
+
+// newKeyAnswerBody is what registering and adding a key answer: the agent,
+// and the key, shown this once.
+type newKeyAnswerBody struct {
+	agentAnswer
+	KeyID string `json:"keyId"`
+	Key   string `json:"key"`
+}
+
+func newKeyAnswer(reg *agents.Registered) newKeyAnswerBody {
+	return newKeyAnswerBody{agentAnswer: public(reg.Agent), KeyID: reg.KeyID, Key: reg.Key}
+}
+
+// stamp writes unix milliseconds as RFC 3339, UTC.
+func stamp(ms int64) string { return time.UnixMilli(ms).UTC().Format(time.RFC3339Nano) }
