@@ -23,6 +23,10 @@ type Info struct {
 	// MaxToken is the longest state token, in characters, the game may
 	// answer; a test holds every golden answer to it.
 	MaxToken int
+	// Boards names the options that change how hard a match is (the
+	// opponent, the number of players, the grid): ranked runs are compared
+	// on boards, one for each of their values (see Board).
+	Boards []string
 }
 
 // SeedDoc documents the seed option every game takes.
@@ -43,7 +47,9 @@ type Option struct {
 	Name     string
 	Values   []string
 	Min, Max int
-	Doc      string
+	// Default is the value of a numeric option when absent.
+	Default string
+	Doc     string
 }
 
 // Game is one game served through the core.

@@ -51,6 +51,10 @@ type ledgerHead struct {
 	// Deadline is when its tokens stop playing, in unix seconds (0 in
 	// ledgers started before ranked matches had one).
 	Deadline int64 `json:"deadline,omitempty"`
+	// Agent started the match, on Board (see Info.Board); nil for an
+	// anonymous match, which counts for no one.
+	Agent *AgentRef `json:"agent,omitempty"`
+	Board string    `json:"board,omitempty"`
 }
 
 // deadline is when the match's tokens stop playing.
@@ -103,19 +107,29 @@ func (s *Service) WithLedger(store Ledger) *Service {
 }
 
 // startRanked opens the ledger of a new ranked match.
-func (s *Service) startRanked(ctx context.Context, slug string, options map[string]string, rec *record) error {
+func (s *Service) startRanked(ctx context.Context, slug, board string, options map[string]string, rec *record) error {
 	if s.ledger == nil {
 		return Errorf(CodeInvalidRequest, "this server keeps no ledger, so it offers no ranked play; leave out %s=true", RankedOption)
 	}
 	now := s.clock()
 	rr := &rankedRef{deadline: now.Add(RankedLifetime).Truncate(time.Second)}
 	rand.Read(rr.id[:])
-	head, err := json.Marshal(ledgerHead{Game: slug, Options: options, Seed: rec.seed, Created: now.UnixMilli(), Deadline: rr.deadline.Unix()})
+	h := ledgerHead{Game: slug, Options: options, Seed: rec.seed, Created: now.UnixMilli(), Deadline: rr.deadline.Unix()}
+	if a, ok := AgentOf(ctx); ok && s.credits != nil {
+		h.Agent, h.Board = &a, board
+	}
+	head, err := json.Marshal(h)
 	if err != nil {
 		return err
 	}
 	if _, err := s.ledger.Save(ctx, ledgerGame, rankedID(rr.id), head, 0, rr.deadline.Add(Retention)); err != nil {
 		return err
+	}
+	if h.Agent != nil {
+		run := RankedRun{ID: rankedID(rr.id), Game: slug, Board: board, Agent: *h.Agent, Deadline: rr.deadline}
+		if err := s.credits.Open(ctx, run); err != nil {
+			return err
+		}
 	}
 	rec.ranked = rr
 	return nil
@@ -123,13 +137,13 @@ func (s *Service) startRanked(ctx context.Context, slug string, options map[stri
 
 // checkRanked refuses a ranked match's token past its deadline, or whose
 // ledger this server's store does not hold as the token says it should:
-// the head, and the step before the token's.
-func (s *Service) checkRanked(ctx context.Context, slug string, rr *rankedRef) error {
+// the head, and the step before the token's. It answers the head.
+func (s *Service) checkRanked(ctx context.Context, slug string, rr *rankedRef) (*ledgerHead, error) {
 	if s.ledger == nil {
-		return Errorf(CodeTokenFormat, "the state holds a ranked match, and this server keeps no ledger to play it")
+		return nil, Errorf(CodeTokenFormat, "the state holds a ranked match, and this server keeps no ledger to play it")
 	}
 	if !s.clock().Before(rr.deadline) {
-		return Errorf(CodeTokenExpired, "this ranked match could be played until %s; its tokens no longer play (GET /api/games/%s/ranked/%s shows its ledger)",
+		return nil, Errorf(CodeTokenExpired, "this ranked match could be played until %s; its tokens no longer play (GET /api/games/%s/ranked/%s shows its ledger)",
 			rr.deadline.UTC().Format(time.RFC3339), slug, rankedID(rr.id))
 	}
 	refs := []string{rankedID(rr.id)}
@@ -138,14 +152,14 @@ func (s *Service) checkRanked(ctx context.Context, slug string, rr *rankedRef) e
 	}
 	found, err := s.ledger.LoadMany(ctx, ledgerGame, refs)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var head ledgerHead
 	if found[0] == nil || json.Unmarshal(found[0], &head) != nil || head.Game != slug || (len(found) > 1 && found[1] == nil) {
-		return Errorf(CodeLedgerMissing, "this server's store holds no ledger of the ranked match %s as far as this token has played it "+
+		return nil, Errorf(CodeLedgerMissing, "this server's store holds no ledger of the ranked match %s as far as this token has played it "+
 			"(it was started on a server with another store, or the store lost it), so the token cannot be played here", rankedID(rr.id))
 	}
-	return nil
+	return &head, nil
 }
 
 // spend records the accepted action that spends a ranked token; a token

@@ -29,9 +29,11 @@ const maxBotRounds = 10000
 type Service struct {
 	store  Store
 	ledger Ledger // where ranked matches spend their tokens; nil offers none
-	clock  Clock
-	games  map[string]Game
-	order  []Game
+	// credits counts the ranked runs agents start; nil counts none.
+	credits Credits
+	clock   Clock
+	games   map[string]Game
+	order   []Game
 }
 
 // NewService serves games, keeping matches in store and telling the time
@@ -116,7 +118,7 @@ func (s *Service) Init(ctx context.Context, slug string, seed *uint64, options m
 		return nil, err
 	}
 	if ranked {
-		if err := s.startRanked(ctx, slug, options, &rec); err != nil {
+		if err := s.startRanked(ctx, slug, g.Info().Board(options), options, &rec); err != nil {
 			return nil, err
 		}
 	}
@@ -185,8 +187,9 @@ func (s *Service) Act(ctx context.Context, slug, ref string, action json.RawMess
 		// Authentic but unreadable: written by an incompatible version.
 		return nil, Errorf(CodeTokenFormat, "the state holds a match this server cannot read: %v", err)
 	}
+	var head *ledgerHead
 	if rec.ranked != nil {
-		if err := s.checkRanked(ctx, slug, rec.ranked); err != nil {
+		if head, err = s.checkRanked(ctx, slug, rec.ranked); err != nil {
 			return nil, err
 		}
 	}
@@ -221,6 +224,9 @@ func (s *Service) Act(ctx context.Context, slug, ref string, action json.RawMess
 	if rec.ranked != nil {
 		if err := s.spend(ctx, rec.ranked, action, p); err != nil {
 			return nil, err
+		}
+		if p.GameOver {
+			s.finishRun(ctx, rankedID(rec.ranked.id), head, p)
 		}
 	}
 	next, err := s.save(ctx, g, ref, &rec, m, version)

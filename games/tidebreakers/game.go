@@ -32,11 +32,12 @@ var info = play.Info{
 	Description: "Command a fleet on a " + n(engine.Size) + "x" + n(engine.Size) + " grid of islands against 1 to " + n(engine.MaxPlayers-1) + " built-in captains: supply your islands, then send one expedition a turn.",
 	Goal:        goal,
 	Options: []play.Option{
-		{Name: "players", Min: engine.MinPlayers, Max: engine.MaxPlayers, Doc: "how many captains, you included: 2 (the default), 3 or 4."},
+		{Name: "players", Min: engine.MinPlayers, Max: engine.MaxPlayers, Default: "2", Doc: "how many captains, you included: 2 (the default), 3 or 4."},
 		{Name: "opponent", Values: captains.Names(), Doc: "the built-in captains in the other seats: \"sample\" (the default, the card's sample bot), \"strong\" (a searching captain) or \"random\"."},
 	},
 	ActionSchema: actionSchema,
 	MaxToken:     400,
+	Boards:       []string{"players", "opponent"},
 }
 
 // New sets up a match with the options' captains.

@@ -30,6 +30,7 @@ var info = play.Info{
 		Doc: "G-Bot's level: \"wise\" (the default, score x1.0) or \"easy\" (score x0.6)."}},
 	ActionSchema: actionSchema,
 	MaxToken:     300,
+	Boards:       []string{"opponent"},
 }
 
 // New deals a match against the G-Bot level the option "opponent" names.

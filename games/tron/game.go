@@ -62,13 +62,14 @@ var info = play.Info{
 	Description: "Steer a light cycle on a grid against 1 to 3 bots; every cycle moves at once and leaves a wall behind it.",
 	Goal:        goal,
 	Options: []play.Option{
-		{Name: "players", Min: engine.MinPlayers, Max: engine.MaxPlayers, Doc: "how many cycles, yours included: 2 (the default), 3 or 4."},
-		{Name: "width", Min: engine.MinSide, Max: engine.MaxSide, Doc: "the grid's width, 5 to 100 (default 100)."},
-		{Name: "height", Min: engine.MinSide, Max: engine.MaxSide, Doc: "the grid's height, 5 to 100 (default 100)."},
+		{Name: "players", Min: engine.MinPlayers, Max: engine.MaxPlayers, Default: "2", Doc: "how many cycles, yours included: 2 (the default), 3 or 4."},
+		{Name: "width", Min: engine.MinSide, Max: engine.MaxSide, Default: strconv.Itoa(engine.DefaultSide), Doc: "the grid's width, 5 to 100 (default 100)."},
+		{Name: "height", Min: engine.MinSide, Max: engine.MaxSide, Default: strconv.Itoa(engine.DefaultSide), Doc: "the grid's height, 5 to 100 (default 100)."},
 		{Name: "opponent", Values: opponentNames, Doc: "the bots: \"easy\" (the default, the arena's better sample bot: the longest free straight run) or \"wise\" (a territory search)."},
 	},
 	ActionSchema: actionSchema,
 	MaxToken:     4096,
+	Boards:       []string{"players", "opponent", "width", "height"},
 }
 
 // New sets up a match with the options' grid and bots.

@@ -16,6 +16,7 @@ import (
 	"github.com/agentgames/bundle/internal/seal"
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/agents"
+	"github.com/agentgames/bundle/play/boards"
 	"github.com/agentgames/bundle/transport/httpapi"
 )
 
@@ -48,8 +49,10 @@ type Parts struct {
 	// both nil without Matches.
 	Live     *live.Server
 	TronLive *tronlive.Server
-	// Agents keeps the agents, in the Ledger's store; nil without one.
+	// Agents keeps the agents, and Boards the boards of their ranked
+	// runs, in the Ledger's store; nil without one.
 	Agents *agents.Registry
+	Boards *boards.Boards
 }
 
 // New assembles the server c describes. It fails only when it cannot
@@ -66,6 +69,8 @@ func New(c Config) (*Parts, error) {
 	}
 	if c.Ledger != nil {
 		p.Agents = agents.New(c.Ledger, clock)
+		p.Boards = boards.New(c.Ledger, clock, svc.RankedLast)
+		svc.WithCredits(p.Boards)
 	}
 	if c.Matches != nil {
 		p.Live = live.NewServer(c.Matches, clock).WithCreateLimit(c.CreatesPerMinute)
@@ -81,6 +86,7 @@ func (p *Parts) HTTP() *httpapi.Server {
 	h := httpapi.New(p.Service, bundle.OpenAPI)
 	if p.Agents != nil {
 		h.ServeAgents(p.Agents)
+		h.ServeBoards(p.Boards)
 	}
 	if p.Live != nil {
 		h.ServeLive(p.Live)

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"time"
@@ -20,6 +21,7 @@ import (
 //
 // The /me routes take the agent's key as Authorization: Bearer <key>.
 func (s *Server) ServeAgents(r *agents.Registry) {
+	s.agents = r
 	s.handle("POST /api/agents", func(w http.ResponseWriter, req *http.Request) error {
 		body, err := ReadBody(w, req, MaxBody)
 		if err != nil {
@@ -105,6 +107,24 @@ func (s *Server) ServeAgents(r *agents.Registry) {
 		writeJSON(w, http.StatusOK, private(a))
 		return nil
 	})
+}
+
+// agentOf is r's context with the agent whose key r carries, if any
+// (play.WithAgent): a ranked match it starts is credited to that agent.
+// A key that is no agent's key in use is refused, never ignored.
+func (s *Server) agentOf(r *http.Request) (context.Context, error) {
+	if s.agents == nil || r.Header.Get("Authorization") == "" {
+		return r.Context(), nil
+	}
+	key, err := bearer(r)
+	if err != nil {
+		return nil, err
+	}
+	a, _, err := s.agents.Authenticate(r.Context(), key)
+	if err != nil {
+		return nil, err
+	}
+	return play.WithAgent(r.Context(), play.AgentRef{ID: a.ID, Name: a.Name}), nil
 }
 
 // bearer reads the agent's key from the Authorization header.

@@ -19,6 +19,7 @@ import (
 
 	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/agents"
 )
 
 // Server is the handler.
@@ -29,6 +30,9 @@ type Server struct {
 	// transcripts holds each golden case's transcript once served (see
 	// goldenCase): a *transcriptOnce by game/name.
 	transcripts sync.Map
+	// agents checks the keys of agents that start ranked matches; nil
+	// when the server keeps none (see ServeAgents).
+	agents *agents.Registry
 }
 
 // New builds the handler for a service; openapi is served as-is at

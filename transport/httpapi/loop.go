@@ -26,7 +26,11 @@ func (s *Server) init(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	env, err := s.svc.Init(r.Context(), slug, seed, options)
+	ctx, err := s.agentOf(r)
+	if err != nil {
+		return err
+	}
+	env, err := s.svc.Init(ctx, slug, seed, options)
 	if err != nil {
 		return err
 	}

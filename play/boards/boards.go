@@ -1,0 +1,540 @@
+// Package boards counts the ranked runs agents play against the bundle's
+// bots, one board for each game and setting that changes how hard it is
+// (play.Info.Board), and answers each board whole.
+//
+// A run counts from its start: Open counts it at once as unfinished,
+// scored 0, so that abandoning it never pays; Finish puts its end in its
+// place, once. A run whose tokens have expired unfinished is counted as
+// ended at its last accepted step (the score it had then, unfinished) by
+// its agent's next start or end on the board, which reads its ledger.
+//
+// What is kept: for each agent and board, an entry with its totals and its
+// unfinished runs (the entry's conditional write counts each run once,
+// whatever the races); and for each board, Shards shard entries that copy
+// the totals of the agents hashed to them, so that a board is read whole
+// in one call to the store (play.ManyLoader) however many agents it lists.
+package boards
+
+import (
+	"cmp"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/agentgames/bundle/play"
+)
+
+// Shards is how many entries hold a board: with 10,000 agents each holds
+// about 625 rows of about 150 bytes, far under DynamoDB's 400 KB item.
+const Shards = 16
+
+// MaxOpen is how many unfinished ranked runs an agent may have on one
+// board; a start past it is refused.
+const MaxOpen = 200
+
+// Listed is how many runs an agent needs on a board to be listed.
+const Listed = 10
+
+// Kept is how long a board's entries are kept after their last change.
+const Kept = 400 * 24 * time.Hour
+
+// Kinds of entries in the store.
+const (
+	kindEntry = "board-agent"
+	kindShard = "board-shard"
+	kindIndex = "board-index" // a game's boards
+	kindMine  = "board-mine"  // an agent's boards, each "game|board"
+)
+
+// MaxIndexed is how many boards a game's index lists: a game whose
+// options make more (Tron's grid sizes) still keeps a board for each,
+// read by its options.
+const MaxIndexed = 1000
+
+// Row is an agent's totals on a board.
+type Row struct {
+	Name string `json:"name"`
+	// Runs counts every run started; Unfinished those not (yet) ended,
+	// each scored 0 until it ends or its tokens expire, then its last
+	// score. Wins, Draws and Losses count the finished runs of a game
+	// whose results have an outcome.
+	Runs       int   `json:"runs"`
+	Unfinished int   `json:"unfinished"`
+	Wins       int   `json:"wins"`
+	Draws      int   `json:"draws"`
+	Losses     int   `json:"losses"`
+	Sum        int64 `json:"sum"`
+	SumSquares int64 `json:"sumSquares"`
+	// Best is the best finished run's score, and BestRun its id.
+	Best    int    `json:"best"`
+	BestRun string `json:"bestRun,omitempty"`
+	// Seq counts the entry's changes: a shard keeps the row of the
+	// highest.
+	Seq int64 `json:"seq"`
+}
+
+// entry is an agent's entry on a board.
+type entry struct {
+	Game  string `json:"game"`
+	Board string `json:"board"`
+	Agent string `json:"agent"`
+	Row
+	Open []open `json:"open"`
+	// Recent are the runs counted last, the latest first.
+	Recent []Run `json:"recent"`
+}
+
+// Run is a run counted on a board: its id (its replay is the ranked
+// match's transcript), score and outcome; Finished is false for a run
+// counted at its last step when its tokens expired.
+type Run struct {
+	ID       string `json:"id"`
+	Score    int    `json:"score"`
+	Outcome  string `json:"outcome,omitempty"`
+	Finished bool   `json:"finished"`
+}
+
+// KeptRuns is how many runs an entry lists (Recent).
+const KeptRuns = 50
+
+// open is an unfinished run: its id and when its tokens stop playing.
+type open struct {
+	ID       string `json:"id"`
+	Deadline int64  `json:"deadline"` // unix seconds
+}
+
+// shard is one of a board's shards: rows by agent id.
+type shard struct {
+	Rows map[string]Row `json:"rows"`
+}
+
+// Last reads a ranked match's ledger: the score at its last accepted
+// step (0 before any), whether it is over, and the result then.
+type Last func(ctx context.Context, game, id string) (score int, over bool, result json.RawMessage, err error)
+
+// Boards keeps boards in a store.
+type Boards struct {
+	store play.Ledger
+	clock play.Clock
+	last  Last
+}
+
+// New keeps boards in store, telling the time with clock and reading
+// ledgers with last.
+func New(store play.Ledger, clock play.Clock, last Last) *Boards {
+	return &Boards{store: store, clock: clock, last: last}
+}
+
+func ref(parts ...string) string {
+	h := sha256.New()
+	for _, p := range parts {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+func entryRef(game, board, agent string) string { return ref(game, board, agent) }
+
+func shardRef(game, board string, i int) string { return ref(game, board, strconv.Itoa(i)) }
+
+// shardOf is the shard that holds agent's row.
+func shardOf(agent string) int {
+	sum := sha256.Sum256([]byte(agent))
+	return int(sum[0]) % Shards
+}
+
+// Open counts run from its start, unfinished: refused with
+// CodeRateLimited when its agent has MaxOpen unfinished runs on the board.
+func (b *Boards) Open(ctx context.Context, run play.RankedRun) error {
+	return b.change(ctx, run, func(e *entry) error {
+		if len(e.Open) >= MaxOpen {
+			return &play.Error{Code: play.CodeRateLimited, RetryAfter: time.Minute, Message: fmt.Sprintf(
+				"agent %s has %d unfinished ranked runs on this board, as many as it may: finish them, or wait for them to expire", run.Agent.Name, MaxOpen)}
+		}
+		if slices.ContainsFunc(e.Open, func(o open) bool { return o.ID == run.ID }) {
+			return nil
+		}
+		e.Open = append(e.Open, open{ID: run.ID, Deadline: run.Deadline.Unix()})
+		e.Runs++
+		e.Unfinished++
+		return nil
+	})
+}
+
+// Finish counts run's end in place of its start, once: a run its entry
+// no longer holds as unfinished (counted already) changes nothing.
+func (b *Boards) Finish(ctx context.Context, run play.RankedRun, score int, result json.RawMessage) error {
+	return b.change(ctx, run, func(e *entry) error {
+		e.end(run.ID, score, outcome(result), true)
+		return nil
+	})
+}
+
+// end puts the end of unfinished run id in the entry: its score, and its
+// outcome when finished (an expired run stays unfinished).
+func (e *entry) end(id string, score int, outcome string, finished bool) {
+	i := slices.IndexFunc(e.Open, func(o open) bool { return o.ID == id })
+	if i < 0 {
+		return
+	}
+	e.Open = slices.Delete(e.Open, i, i+1)
+	e.Recent = slices.Insert(e.Recent, 0, Run{ID: id, Score: score, Outcome: outcome, Finished: finished})
+	e.Recent = e.Recent[:min(len(e.Recent), KeptRuns)]
+	e.Sum += int64(score)
+	e.SumSquares += int64(score) * int64(score)
+	if !finished {
+		return
+	}
+	e.Unfinished--
+	switch outcome {
+	case "win":
+		e.Wins++
+	case "draw":
+		e.Draws++
+	case "loss":
+		e.Losses++
+	}
+	if e.BestRun == "" || score > e.Best {
+		e.Best, e.BestRun = score, id
+	}
+}
+
+// outcome reads "outcome" from a game's result, "" when it has none.
+func outcome(result json.RawMessage) string {
+	var r struct {
+		Outcome string `json:"outcome"`
+	}
+	json.Unmarshal(result, &r)
+	return r.Outcome
+}
+
+// tries bounds how many lost races change plays again: a hundred runs of
+// one agent ending at once each win in turn.
+const tries = 400
+
+// change applies f to run's entry, first counting the expired unfinished
+// runs it holds as ended at their last step, then saves it under the
+// store's conditional write and copies its row to its shard. A new entry
+// adds its board to the game's index.
+func (b *Boards) change(ctx context.Context, run play.RankedRun, f func(*entry) error) error {
+	key := entryRef(run.Game, run.Board, run.Agent.ID)
+	for try := 0; ; try++ {
+		if try == tries {
+			return play.Errorf(play.CodeConflict, "the board is busy; try again")
+		}
+		if try > 0 {
+			if err := backoff(ctx, try); err != nil {
+				return err
+			}
+		}
+		data, version, err := b.store.Load(ctx, kindEntry, key)
+		e := &entry{Game: run.Game, Board: run.Board, Agent: run.Agent.ID, Open: []open{}, Recent: []Run{}}
+		switch {
+		case err == nil:
+			if err := json.Unmarshal(data, e); err != nil {
+				return fmt.Errorf("boards: entry %s: %w", key, err)
+			}
+		case play.IsCode(err, play.CodeNoMatch):
+			version = 0
+		default:
+			return err
+		}
+		if err := b.expire(ctx, e); err != nil {
+			return err
+		}
+		if err := f(e); err != nil {
+			return err
+		}
+		e.Name = run.Agent.Name
+		if same, _ := json.Marshal(e); string(same) == string(data) {
+			return nil
+		}
+		e.Seq++
+		next, _ := json.Marshal(e)
+		_, err = b.store.Save(ctx, kindEntry, key, next, version, b.clock().Add(Kept))
+		if play.IsCode(err, play.CodeConflict) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if version == 0 {
+			if err := b.index(ctx, kindIndex, run.Game, run.Board); err != nil {
+				return err
+			}
+			if err := b.index(ctx, kindMine, run.Agent.ID, run.Game+"|"+run.Board); err != nil {
+				return err
+			}
+		}
+		return b.copyRow(ctx, e)
+	}
+}
+
+// expire counts the runs of e whose tokens have expired unfinished as
+// ended at their last accepted step (or, should their ledger say they
+// are over, as finished).
+func (b *Boards) expire(ctx context.Context, e *entry) error {
+	now := b.clock().Unix()
+	for _, o := range slices.Clone(e.Open) {
+		if o.Deadline > now {
+			continue
+		}
+		score, over, result, err := b.last(ctx, e.Game, o.ID)
+		if play.IsCode(err, play.CodeNoMatch) {
+			score, over, err = 0, false, nil // its ledger is gone: it never scored
+		}
+		if err != nil {
+			return err
+		}
+		e.end(o.ID, score, outcome(result), over)
+	}
+	return nil
+}
+
+// copyRow puts e's row in its shard unless the shard holds a later one.
+func (b *Boards) copyRow(ctx context.Context, e *entry) error {
+	key := shardRef(e.Game, e.Board, shardOf(e.Agent))
+	for try := 0; try < tries; try++ {
+		if try > 0 {
+			if err := backoff(ctx, try); err != nil {
+				return err
+			}
+		}
+		data, version, err := b.store.Load(ctx, kindShard, key)
+		s := &shard{Rows: map[string]Row{}}
+		switch {
+		case err == nil:
+			if err := json.Unmarshal(data, s); err != nil {
+				return fmt.Errorf("boards: shard %s: %w", key, err)
+			}
+		case play.IsCode(err, play.CodeNoMatch):
+			version = 0
+		default:
+			return err
+		}
+		if s.Rows[e.Agent].Seq >= e.Seq {
+			return nil
+		}
+		s.Rows[e.Agent] = e.Row
+		next, _ := json.Marshal(s)
+		_, err = b.store.Save(ctx, kindShard, key, next, version, b.clock().Add(Kept))
+		if !play.IsCode(err, play.CodeConflict) {
+			return err
+		}
+	}
+	return play.Errorf(play.CodeConflict, "the board is busy; try again")
+}
+
+// index adds item to the list kind keeps under key (a game's boards, an
+// agent's), unless it holds MaxIndexed items.
+func (b *Boards) index(ctx context.Context, kind, key, item string) error {
+	for try := 0; try < tries; try++ {
+		if try > 0 {
+			if err := backoff(ctx, try); err != nil {
+				return err
+			}
+		}
+		var items []string
+		data, version, err := b.store.Load(ctx, kind, key)
+		switch {
+		case err == nil:
+			if err := json.Unmarshal(data, &items); err != nil {
+				return fmt.Errorf("boards: %s %s: %w", kind, key, err)
+			}
+		case play.IsCode(err, play.CodeNoMatch):
+			version = 0
+		default:
+			return err
+		}
+		if slices.Contains(items, item) || len(items) >= MaxIndexed {
+			return nil
+		}
+		items = append(items, item)
+		slices.Sort(items)
+		next, _ := json.Marshal(items)
+		_, err = b.store.Save(ctx, kind, key, next, version, b.clock().Add(Kept))
+		if !play.IsCode(err, play.CodeConflict) {
+			return err
+		}
+	}
+	return play.Errorf(play.CodeConflict, "the board is busy; try again")
+}
+
+// backoff waits before the try'th attempt: a random time that grows with
+// the tries, up to 50 ms.
+func backoff(ctx context.Context, try int) error {
+	d := time.Duration(rand.Int64N(int64(min(50*time.Millisecond, time.Duration(try)*time.Millisecond)) + 1))
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// Boards lists the boards of game that have an agent on them.
+func (b *Boards) Boards(ctx context.Context, game string) ([]string, error) {
+	data, _, err := b.store.Load(ctx, kindIndex, game)
+	if play.IsCode(err, play.CodeNoMatch) {
+		return []string{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var boards []string
+	return boards, json.Unmarshal(data, &boards)
+}
+
+// Standing is an agent's line on a board.
+type Standing struct {
+	Rank  int    `json:"rank"`
+	Agent string `json:"agent"`
+	Name  string `json:"name"`
+	Runs  int    `json:"runs"`
+	// Unfinished runs count as scored 0 until they end.
+	Unfinished int     `json:"unfinished"`
+	Mean       float64 `json:"mean"`
+	// Low and High bound the mean score's 95 % interval (normal, with the
+	// runs' sample deviation).
+	Low  float64 `json:"low"`
+	High float64 `json:"high"`
+	// WinRate, DrawRate and LossRate are shares of the runs, unfinished
+	// ones counted as lost; null for a game without outcomes.
+	WinRate  *float64 `json:"winRate"`
+	DrawRate *float64 `json:"drawRate"`
+	LossRate *float64 `json:"lossRate"`
+	Best     int      `json:"best"`
+	BestRun  string   `json:"bestRun"`
+}
+
+// Board is a board read whole: the agents with Listed runs or more, best
+// mean first; Unlisted counts the others.
+type Board struct {
+	Game      string     `json:"game"`
+	Board     string     `json:"board"`
+	Standings []Standing `json:"standings"`
+	Unlisted  int        `json:"unlisted"`
+}
+
+// Read answers the board of game's runs on board, in one read of the
+// store: its shards. Win, draw and loss rates are given when some finished
+// run had an outcome (the game's results have one).
+func (b *Boards) Read(ctx context.Context, game, board string) (*Board, error) {
+	refs := make([]string, Shards)
+	for i := range refs {
+		refs[i] = shardRef(game, board, i)
+	}
+	found, err := b.store.LoadMany(ctx, kindShard, refs)
+	if err != nil {
+		return nil, err
+	}
+	out := &Board{Game: game, Board: board, Standings: []Standing{}}
+	rows := map[string]Row{}
+	outcomes := false
+	for i, data := range found {
+		if data == nil {
+			continue
+		}
+		var s shard
+		if err := json.Unmarshal(data, &s); err != nil {
+			return nil, fmt.Errorf("boards: shard %s: %w", refs[i], err)
+		}
+		for agent, r := range s.Rows {
+			rows[agent] = r
+			outcomes = outcomes || r.Wins+r.Draws+r.Losses > 0
+		}
+	}
+	for agent, r := range rows {
+		if r.Runs < Listed {
+			out.Unlisted++
+			continue
+		}
+		out.Standings = append(out.Standings, standing(agent, r, outcomes))
+	}
+	slices.SortFunc(out.Standings, func(x, y Standing) int {
+		return cmp.Or(cmp.Compare(y.Mean, x.Mean), cmp.Compare(y.Runs, x.Runs), cmp.Compare(x.Agent, y.Agent))
+	})
+	for i := range out.Standings {
+		out.Standings[i].Rank = i + 1
+	}
+	return out, nil
+}
+
+// standing is an agent's line from its row.
+func standing(agent string, r Row, outcomes bool) Standing {
+	n := float64(r.Runs)
+	mean := float64(r.Sum) / n
+	variance := 0.0
+	if r.Runs > 1 {
+		variance = math.Max(0, (float64(r.SumSquares)-n*mean*mean)/(n-1))
+	}
+	half := 1.96 * math.Sqrt(variance/n)
+	s := Standing{Agent: agent, Name: r.Name, Runs: r.Runs, Unfinished: r.Unfinished, Mean: round(mean), Low: round(mean - half), High: round(mean + half),
+		Best: r.Best, BestRun: r.BestRun}
+	if outcomes {
+		share := func(k int) *float64 { v := round(float64(k) / n); return &v }
+		s.WinRate, s.DrawRate, s.LossRate = share(r.Wins), share(r.Draws), share(r.Losses+r.Unfinished)
+	}
+	return s
+}
+
+// round keeps 4 decimals.
+func round(v float64) float64 { return math.Round(v*1e4) / 1e4 }
+
+// Entry is an agent's entry on one board, as Agent answers it.
+type Entry struct {
+	Game  string `json:"game"`
+	Board string `json:"board"`
+	Row
+	// Open counts its unfinished runs.
+	Open   int   `json:"open"`
+	Recent []Run `json:"recent"`
+}
+
+// Agent answers agent's entries on every board it has played on, in two
+// reads of the store: its list of boards, then the entries.
+func (b *Boards) Agent(ctx context.Context, agent string) ([]Entry, error) {
+	out := []Entry{}
+	data, _, err := b.store.Load(ctx, kindMine, agent)
+	if play.IsCode(err, play.CodeNoMatch) {
+		return out, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var mine []string
+	if err := json.Unmarshal(data, &mine); err != nil {
+		return nil, fmt.Errorf("boards: the boards of %s: %w", agent, err)
+	}
+	refs := make([]string, len(mine))
+	for i, m := range mine {
+		game, board, _ := strings.Cut(m, "|")
+		refs[i] = entryRef(game, board, agent)
+	}
+	found, err := b.store.LoadMany(ctx, kindEntry, refs)
+	if err != nil {
+		return nil, err
+	}
+	for i, data := range found {
+		if data == nil {
+			continue
+		}
+		var e entry
+		if err := json.Unmarshal(data, &e); err != nil {
+			return nil, fmt.Errorf("boards: entry %s: %w", refs[i], err)
+		}
+		out = append(out, Entry{Game: e.Game, Board: e.Board, Row: e.Row, Open: len(e.Open), Recent: e.Recent})
+	}
+	return out, nil
+}

@@ -1,0 +1,95 @@
+package httpapi
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/agentgames/bundle/play/boards"
+)
+
+// ServeBoards routes the boards of ranked runs to b:
+//
+//	GET /api/games/{slug}/boards           the game's boards that have runs
+//	GET /api/games/{slug}/board?<options>  one board, whole
+//	GET /api/agents/{id}/boards            an agent's entries on every board
+func (s *Server) ServeBoards(b *boards.Boards) {
+	s.handle("GET /api/games/{slug}/boards", func(w http.ResponseWriter, r *http.Request) error {
+		slug := r.PathValue("slug")
+		g, err := s.svc.Game(slug)
+		if err != nil {
+			return err
+		}
+		if err := noQuery(r); err != nil {
+			return err
+		}
+		list, err := b.Boards(r.Context(), slug)
+		if err != nil {
+			return err
+		}
+		type item struct {
+			Board   string            `json:"board"`
+			Options map[string]string `json:"options"`
+		}
+		out := struct {
+			Game    string   `json:"game"`
+			Options []string `json:"options"`
+			Boards  []item   `json:"boards"`
+		}{slug, append([]string{}, g.Info().Boards...), []item{}}
+		for _, board := range list {
+			out.Boards = append(out.Boards, item{board, boardOptions(board)})
+		}
+		writeJSON(w, http.StatusOK, out)
+		return nil
+	})
+	s.handle("GET /api/games/{slug}/board", func(w http.ResponseWriter, r *http.Request) error {
+		slug := r.PathValue("slug")
+		g, err := s.svc.Game(slug)
+		if err != nil {
+			return err
+		}
+		q, err := query(r.URL.RawQuery)
+		if err != nil {
+			return err
+		}
+		board, err := g.Info().BoardOf(q)
+		if err != nil {
+			return err
+		}
+		out, err := b.Read(r.Context(), slug, board)
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, out)
+		return nil
+	})
+	s.handle("GET /api/agents/{id}/boards", func(w http.ResponseWriter, r *http.Request) error {
+		if err := noQuery(r); err != nil {
+			return err
+		}
+		if s.agents != nil {
+			if _, err := s.agents.Get(r.Context(), r.PathValue("id")); err != nil {
+				return err
+			}
+		}
+		entries, err := b.Agent(r.Context(), r.PathValue("id"))
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, struct {
+			Agent   string         `json:"agent"`
+			Entries []boards.Entry `json:"entries"`
+		}{r.PathValue("id"), entries})
+		return nil
+	})
+}
+
+// boardOptions reads a board's key back into its options.
+func boardOptions(board string) map[string]string {
+	out := map[string]string{}
+	for _, kv := range strings.Split(board, ",") {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			out[k] = v
+		}
+	}
+	return out
+}

@@ -1,0 +1,103 @@
+package httpapi_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/agentgames/bundle/internal/contracttest"
+	"github.com/agentgames/bundle/internal/testserver"
+)
+
+// TestBoardsOverHTTP: an agent registers and plays 10 ranked Tinrail
+// matches against the easy G-Bot with its key, and leaves an 11th after
+// one placement; an anonymous ranked match and an unranked one with the
+// key count for no one, and a bad key is refused. The board of
+// opponent=easy then lists the agent with 11 runs, one unfinished, the
+// mean and best of its scores, its rates from the results' outcomes; the
+// game's boards list it; the agent's entry lists its runs, each a ranked
+// id whose transcript is served. Every answer is held to openapi.yaml.
+func TestBoardsOverHTTP(t *testing.T) {
+	t.Parallel()
+	h := testserver.WithLive(t, nil)
+	reg := do(t, h, "POST", "/api/agents", `{"name":"Board Bot"}`).JSON(t)
+	id, key := reg["id"].(string), reg["key"].(string)
+	play := func(key, query string, actions int) (score int, outcome, ranked string) {
+		t.Helper()
+		e := contracttest.DoAs(t, h, key, "GET", "/api/games/tinrail/init?"+query, "")
+		if e.Status != 200 {
+			t.Fatalf("init %s: %d %s", query, e.Status, e.Body)
+		}
+		env := e.JSON(t)
+		ranked, _ = env["ranked"].(string)
+		for step := 0; env["gameOver"] != true && step < actions; step++ {
+			action := `{"type":"place","tileIndex":0,"rotation":` + []string{"0", "1", "2", "3"}[step%4] + `}`
+			env = do(t, h, "POST", "/api/games/tinrail/action", actionBody(env["state"].(string), action)).JSON(t)
+		}
+		if r, ok := env["result"].(map[string]any); ok {
+			outcome = r["outcome"].(string)
+		}
+		return int(env["score"].(float64)), outcome, ranked
+	}
+	sum, best, wins := 0, -1, 0
+	for range 10 {
+		score, outcome, _ := play(key, "ranked=true&opponent=easy", 1000)
+		sum, best = sum+score, max(best, score)
+		if outcome == "win" {
+			wins++
+		}
+	}
+	play(key, "ranked=true&opponent=easy", 1)
+	play("", "ranked=true&opponent=easy", 1000)
+	play(key, "opponent=easy", 1000)
+	if e := contracttest.DoAs(t, h, "agk_"+id+"_"+strings.Repeat("a", 52), "GET", "/api/games/tinrail/init?ranked=true", ""); e.Status != 401 || e.Code(t) != "unauthorized" {
+		t.Errorf("a bad key: %d %s", e.Status, e.Body)
+	}
+
+	var board struct {
+		Standings []struct {
+			Agent, Name, BestRun     string
+			Runs, Unfinished, Best   int
+			Mean, Low, High, WinRate float64
+			LossRate                 float64
+		}
+		Unlisted int
+	}
+	e := do(t, h, "GET", "/api/games/tinrail/board?opponent=easy", "")
+	json.Unmarshal(e.Body, &board)
+	if e.Status != 200 || len(board.Standings) != 1 {
+		t.Fatalf("the board: %d %s", e.Status, e.Body)
+	}
+	s := board.Standings[0]
+	if s.Agent != id || s.Name != "Board Bot" || s.Runs != 11 || s.Unfinished != 1 || s.Best != best || s.Mean != float64(int(float64(sum)/11*1e4+0.5))/1e4 ||
+		s.WinRate != float64(int(float64(wins)/11*1e4+0.5))/1e4 || s.Low > s.Mean || s.High < s.Mean {
+		t.Errorf("the agent's standing %+v; it scored %d in all and %d at best, won %d of 10, and left one", s, sum, best, wins)
+	}
+	if e := do(t, h, "GET", "/api/games/tinrail/board", ""); e.Status != 200 || !strings.Contains(string(e.Body), `"standings":[]`) {
+		t.Errorf("the board of the default opponent, wise: %d %s", e.Status, e.Body)
+	}
+	if e := do(t, h, "GET", "/api/games/tinrail/boards", ""); e.Status != 200 || !strings.Contains(string(e.Body), `"board":"opponent=easy"`) {
+		t.Errorf("the game's boards: %d %s", e.Status, e.Body)
+	}
+	var mine struct {
+		Entries []struct {
+			Board  string
+			Runs   int
+			Open   int
+			Recent []struct{ ID string }
+		}
+	}
+	e = do(t, h, "GET", "/api/agents/"+id+"/boards", "")
+	json.Unmarshal(e.Body, &mine)
+	if e.Status != 200 || len(mine.Entries) != 1 || mine.Entries[0].Runs != 11 || mine.Entries[0].Open != 1 || len(mine.Entries[0].Recent) != 10 {
+		t.Fatalf("the agent's entries: %d %s", e.Status, e.Body)
+	}
+	if e := do(t, h, "GET", "/api/games/tinrail/ranked/"+mine.Entries[0].Recent[0].ID+"/transcript", ""); e.Status != 200 {
+		t.Errorf("a listed run's transcript: %d %.200s", e.Status, e.Body)
+	}
+	for _, bad := range []string{"/api/games/tinrail/board?opponent=hard", "/api/games/tinrail/board?players=2", "/api/games/brinebell/board?opponent=easy", "/api/games/nope/board"} {
+		if e := do(t, h, "GET", bad, ""); e.Status/100 != 4 {
+			t.Errorf("%s: %d %s", bad, e.Status, e.Body)
+		}
+	}
+}
