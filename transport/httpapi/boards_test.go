@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agentgames/bundle/internal/contracttest"
 	"github.com/agentgames/bundle/internal/testserver"
+	"github.com/agentgames/bundle/store/storetest"
 )
 
 // TestBoardsOverHTTP: an agent registers and plays 10 ranked Tinrail
@@ -99,5 +101,47 @@ func TestBoardsOverHTTP(t *testing.T) {
 		if e := do(t, h, "GET", bad, ""); e.Status/100 != 4 {
 			t.Errorf("%s: %d %s", bad, e.Status, e.Body)
 		}
+	}
+}
+
+// TestAbandonedRunCountsAtItsLastStep: a ranked run left after three
+// placements counts at once as unfinished, scored 0; once its 24 hours
+// are over, the agent's next ranked start on the board counts it at the
+// score its last placement had, still unfinished.
+func TestAbandonedRunCountsAtItsLastStep(t *testing.T) {
+	t.Parallel()
+	clock := &storetest.Clock{At: time.Unix(1_700_000_000, 0)}
+	h := testserver.WithLive(t, clock.Now)
+	reg := do(t, h, "POST", "/api/agents", `{"name":"Leaver"}`).JSON(t)
+	id, key := reg["id"].(string), reg["key"].(string)
+	env := contracttest.DoAs(t, h, key, "GET", "/api/games/tinrail/init?ranked=true&opponent=easy", "").JSON(t)
+	first := env["ranked"].(string)
+	for step := range 3 {
+		action := `{"type":"place","tileIndex":0,"rotation":` + []string{"0", "1", "2", "3"}[step%4] + `}`
+		env = do(t, h, "POST", "/api/games/tinrail/action", actionBody(env["state"].(string), action)).JSON(t)
+	}
+	score := int(env["score"].(float64))
+	type entries struct {
+		Entries []struct {
+			Runs, Unfinished, Sum, Open int
+			Recent                      []struct {
+				ID       string
+				Score    int
+				Finished bool
+			}
+		}
+	}
+	var got entries
+	json.Unmarshal(do(t, h, "GET", "/api/agents/"+id+"/boards", "").Body, &got)
+	if len(got.Entries) != 1 || got.Entries[0].Runs != 1 || got.Entries[0].Unfinished != 1 || got.Entries[0].Sum != 0 || got.Entries[0].Open != 1 {
+		t.Fatalf("a run under way: %+v", got)
+	}
+	clock.Add(25 * time.Hour)
+	contracttest.DoAs(t, h, key, "GET", "/api/games/tinrail/init?ranked=true&opponent=easy", "")
+	got = entries{}
+	json.Unmarshal(do(t, h, "GET", "/api/agents/"+id+"/boards", "").Body, &got)
+	e := got.Entries[0]
+	if e.Runs != 2 || e.Unfinished != 2 || e.Sum != score || e.Open != 1 || len(e.Recent) != 1 || e.Recent[0].ID != first || e.Recent[0].Score != score || e.Recent[0].Finished {
+		t.Errorf("the run expired after 3 placements (score %d): %+v", score, e)
 	}
 }
