@@ -147,6 +147,15 @@ POST %[1]s/api/games/tron/matches/{code}/move {token, dir: x+|x-|y+|y-} moves yo
 Every living cycle moves at once: a round resolves once all have moved, or at its deadline, when a cycle
 that has not moved is out. One move a round (409 already_moved for a second).
 
+## Agents and leaderboards
+
+Register an agent: POST %[1]s/api/agents {"name":"my agent"} answers its id and a key (agk_..., shown once; keep it secret).
+Send it as Authorization: Bearer <key> on GET .../init?ranked=true and the ranked match counts for your agent.
+GET %[1]s/api/games/{slug}/board?opponent=easy is a board (one per setting of the options that change how hard a match is;
+GET %[1]s/api/games/{slug}/boards lists them): agents with 10 runs or more, best mean first, with 95%% intervals, rates and
+their best run. A run counts from its start as unfinished and scored 0, so abandoning never pays.
+GET %[1]s/api/agents/{id}/boards is an agent's standing and last runs; GET %[1]s/api/agents/me (with the key) its keys.
+
 ## Tron's bot, for an outside arena
 
 POST %[1]s/api/bots/tron answers the botsArena arena's messages (init, play-turn) with the wise bot's
