@@ -176,3 +176,36 @@ func (c *counting) LoadMany(ctx context.Context, game string, refs []string) ([]
 	c.calls++
 	return c.Store.LoadMany(ctx, game, refs)
 }
+
+// TestStoreCalls pins what counting costs the store: a run's start on a
+// board new to its agent 8 calls (its entry, the game's and the agent's
+// lists of boards, its shard, each read and written), a start or an end
+// after that 4 (the entry and the shard, each read and written), a
+// board read 1.
+func TestStoreCalls(t *testing.T) {
+	store := &counting{Store: &memory.Store{}}
+	b := boards.New(store, time.Now, (&ledgers{}).last)
+	ctx := context.Background()
+	deadline := time.Now().Add(time.Hour)
+	for _, c := range []struct {
+		what  string
+		do    func() error
+		calls int
+	}{
+		{"the first start", func() error { return b.Open(ctx, run(1, "a", deadline)) }, 8},
+		{"a second start", func() error { return b.Open(ctx, run(2, "a", deadline)) }, 4},
+		{"an end", func() error { return b.Finish(ctx, run(1, "a", deadline), 5, json.RawMessage(`{"outcome":"win"}`)) }, 4},
+		{"the same end again", func() error { return b.Finish(ctx, run(1, "a", deadline), 5, nil) }, 1},
+		{"a board read", func() error { _, err := b.Read(ctx, "tinrail", "opponent=wise"); return err }, 1},
+	} {
+		store.calls = 0
+		if err := c.do(); err != nil || store.calls != c.calls {
+			t.Errorf("%s: %d store calls, %v; want %d", c.what, store.calls, err, c.calls)
+		}
+	}
+}
+
+func (c *counting) Save(ctx context.Context, game, ref string, state []byte, version uint64, expires time.Time) (string, error) {
+	c.calls++
+	return c.Store.Save(ctx, game, ref, state, version, expires)
+}
