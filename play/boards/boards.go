@@ -419,12 +419,22 @@ type Standing struct {
 }
 
 // Board is a board read whole: the agents with Listed runs or more, best
-// mean first; Unlisted counts the others.
+// mean first (Listed of them; Standings from the Offset'th on, as many as
+// asked); Unlisted counts the others.
 type Board struct {
 	Game      string     `json:"game"`
 	Board     string     `json:"board"`
+	Listed    int        `json:"listed"`
+	Offset    int        `json:"offset"`
 	Standings []Standing `json:"standings"`
 	Unlisted  int        `json:"unlisted"`
+}
+
+// Page keeps the standings of b from offset on, at most limit of them.
+func (b *Board) Page(offset, limit int) {
+	b.Offset = offset
+	b.Standings = b.Standings[min(offset, len(b.Standings)):]
+	b.Standings = b.Standings[:min(limit, len(b.Standings))]
 }
 
 // Read answers the board of game's runs on board, in one read of the
@@ -468,6 +478,7 @@ func (b *Boards) Read(ctx context.Context, game, board string) (*Board, error) {
 	for i := range out.Standings {
 		out.Standings[i].Rank = i + 1
 	}
+	out.Listed = len(out.Standings)
 	return out, nil
 }
 

@@ -2,9 +2,12 @@ package httpapi
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 
+	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/boards"
+	"github.com/agentgames/bundle/play/wire"
 )
 
 // ServeBoards routes the boards of ranked runs to b:
@@ -51,6 +54,10 @@ func (s *Server) ServeBoards(b *boards.Boards) {
 		if err != nil {
 			return err
 		}
+		offset, limit, err := page(q)
+		if err != nil {
+			return err
+		}
 		board, err := g.Info().BoardOf(q)
 		if err != nil {
 			return err
@@ -59,6 +66,7 @@ func (s *Server) ServeBoards(b *boards.Boards) {
 		if err != nil {
 			return err
 		}
+		out.Page(offset, limit)
 		writeJSON(w, http.StatusOK, out)
 		return nil
 	})
@@ -81,6 +89,35 @@ func (s *Server) ServeBoards(b *boards.Boards) {
 		}{r.PathValue("id"), entries})
 		return nil
 	})
+}
+
+// MaxStandings is the most standings a board's answer lists; Standings
+// its default.
+const (
+	MaxStandings = 1000
+	Standings    = 100
+)
+
+// page reads and removes a board's offset and limit from q.
+func page(q map[string]string) (offset, limit int, err error) {
+	limit = Standings
+	for _, p := range []struct {
+		name   string
+		v      *int
+		lo, hi int
+	}{{"offset", &offset, 0, 1 << 30}, {"limit", &limit, 1, MaxStandings}} {
+		s, ok := q[p.name]
+		if !ok {
+			continue
+		}
+		delete(q, p.name)
+		n, err := strconv.Atoi(s)
+		if err != nil || n < p.lo || n > p.hi || strconv.Itoa(n) != s {
+			return 0, 0, play.Errorf(play.CodeInvalidRequest, "%s must be a whole number from %d to %d, not %s", p.name, p.lo, p.hi, wire.Quote(s))
+		}
+		*p.v = n
+	}
+	return offset, limit, nil
 }
 
 // boardOptions reads a board's key back into its options.

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -12,7 +13,7 @@ import (
 )
 
 // TestBoardsOverHTTP: an agent registers and plays 10 ranked Tinrail
-// matches against the easy G-Bot with its key, and leaves an 11th after
+// matches against the easy G-Bot with its key, and leaves one after
 // one placement; an anonymous ranked match and an unranked one with the
 // key count for no one, and a bad key is refused. The board of
 // opponent=easy then lists the agent with 11 runs, one unfinished, the
@@ -24,32 +25,39 @@ func TestBoardsOverHTTP(t *testing.T) {
 	h := testserver.WithLive(t, nil)
 	reg := do(t, h, "POST", "/api/agents", `{"name":"Board Bot"}`).JSON(t)
 	id, key := reg["id"].(string), reg["key"].(string)
-	play := func(key, query string, actions int) (score int, outcome, ranked string) {
+	play := func(key, query string, actions int) (score int, outcome string) {
 		t.Helper()
 		e := contracttest.DoAs(t, h, key, "GET", "/api/games/tinrail/init?"+query, "")
 		if e.Status != 200 {
 			t.Fatalf("init %s: %d %s", query, e.Status, e.Body)
 		}
 		env := e.JSON(t)
-		ranked, _ = env["ranked"].(string)
 		for step := 0; env["gameOver"] != true && step < actions; step++ {
-			action := `{"type":"place","tileIndex":0,"rotation":` + []string{"0", "1", "2", "3"}[step%4] + `}`
-			env = do(t, h, "POST", "/api/games/tinrail/action", actionBody(env["state"].(string), action)).JSON(t)
+			action, _ := json.Marshal(env["legalActions"].([]any)[step%len(env["legalActions"].([]any))])
+			env = do(t, h, "POST", "/api/games/tinrail/action", actionBody(env["state"].(string), string(action))).JSON(t)
 		}
 		if r, ok := env["result"].(map[string]any); ok {
 			outcome = r["outcome"].(string)
 		}
-		return int(env["score"].(float64)), outcome, ranked
+		return int(env["score"].(float64)), outcome
 	}
-	sum, best, wins := 0, -1, 0
-	for range 10 {
-		score, outcome, _ := play(key, "ranked=true&opponent=easy", 1000)
-		sum, best = sum+score, max(best, score)
+	sum, best, wins, runs := 0, -1, 0, 0
+	count := func(score int, outcome string) {
+		sum, best, runs = sum+score, max(best, score), runs+1
 		if outcome == "win" {
 			wins++
 		}
 	}
-	play(key, "ranked=true&opponent=easy", 1)
+	for range 10 {
+		count(play(key, "ranked=true&opponent=easy", 1000))
+	}
+	for { // a match left after one placement (one that ends at it counts)
+		score, outcome := play(key, "ranked=true&opponent=easy", 1)
+		if outcome == "" {
+			break
+		}
+		count(score, outcome)
+	}
 	play("", "ranked=true&opponent=easy", 1000)
 	play(key, "opponent=easy", 1000)
 	if e := contracttest.DoAs(t, h, "agk_"+id+"_"+strings.Repeat("a", 52), "GET", "/api/games/tinrail/init?ranked=true", ""); e.Status != 401 || e.Code(t) != "unauthorized" {
@@ -71,9 +79,10 @@ func TestBoardsOverHTTP(t *testing.T) {
 		t.Fatalf("the board: %d %s", e.Status, e.Body)
 	}
 	s := board.Standings[0]
-	if s.Agent != id || s.Name != "Board Bot" || s.Runs != 11 || s.Unfinished != 1 || s.Best != best || s.Mean != float64(int(float64(sum)/11*1e4+0.5))/1e4 ||
-		s.WinRate != float64(int(float64(wins)/11*1e4+0.5))/1e4 || s.Low > s.Mean || s.High < s.Mean {
-		t.Errorf("the agent's standing %+v; it scored %d in all and %d at best, won %d of 10, and left one", s, sum, best, wins)
+	n := float64(runs + 1)
+	if s.Agent != id || s.Name != "Board Bot" || s.Runs != runs+1 || s.Unfinished != 1 || s.Best != best || s.Mean != math.Round(float64(sum)/n*1e4)/1e4 ||
+		s.WinRate != math.Round(float64(wins)/n*1e4)/1e4 || s.Low > s.Mean || s.High < s.Mean {
+		t.Errorf("the agent's standing %+v; it scored %d in all and %d at best, won %d of %d, and left one", s, sum, best, wins, runs)
 	}
 	if e := do(t, h, "GET", "/api/games/tinrail/board", ""); e.Status != 200 || !strings.Contains(string(e.Body), `"standings":[]`) {
 		t.Errorf("the board of the default opponent, wise: %d %s", e.Status, e.Body)
@@ -91,13 +100,16 @@ func TestBoardsOverHTTP(t *testing.T) {
 	}
 	e = do(t, h, "GET", "/api/agents/"+id+"/boards", "")
 	json.Unmarshal(e.Body, &mine)
-	if e.Status != 200 || len(mine.Entries) != 1 || mine.Entries[0].Runs != 11 || mine.Entries[0].Open != 1 || len(mine.Entries[0].Recent) != 10 {
+	if e.Status != 200 || len(mine.Entries) != 1 || mine.Entries[0].Runs != runs+1 || mine.Entries[0].Open != 1 || len(mine.Entries[0].Recent) != runs {
 		t.Fatalf("the agent's entries: %d %s", e.Status, e.Body)
 	}
 	if e := do(t, h, "GET", "/api/games/tinrail/ranked/"+mine.Entries[0].Recent[0].ID+"/transcript", ""); e.Status != 200 {
 		t.Errorf("a listed run's transcript: %d %.200s", e.Status, e.Body)
 	}
-	for _, bad := range []string{"/api/games/tinrail/board?opponent=hard", "/api/games/tinrail/board?players=2", "/api/games/brinebell/board?opponent=easy", "/api/games/nope/board"} {
+	if e := do(t, h, "GET", "/api/games/tinrail/board?opponent=easy&offset=1&limit=5", ""); e.Status != 200 || !strings.Contains(string(e.Body), `"listed":1,"offset":1,"standings":[]`) {
+		t.Errorf("the board past its one standing: %d %s", e.Status, e.Body)
+	}
+	for _, bad := range []string{"/api/games/tinrail/board?opponent=easy&limit=0", "/api/games/tinrail/board?limit=1001", "/api/games/tinrail/board?offset=-1", "/api/games/tinrail/board?opponent=hard", "/api/games/tinrail/board?players=2", "/api/games/brinebell/board?opponent=easy", "/api/games/nope/board"} {
 		if e := do(t, h, "GET", bad, ""); e.Status/100 != 4 {
 			t.Errorf("%s: %d %s", bad, e.Status, e.Body)
 		}
@@ -114,13 +126,25 @@ func TestAbandonedRunCountsAtItsLastStep(t *testing.T) {
 	h := testserver.WithLive(t, clock.Now)
 	reg := do(t, h, "POST", "/api/agents", `{"name":"Leaver"}`).JSON(t)
 	id, key := reg["id"].(string), reg["key"].(string)
-	env := contracttest.DoAs(t, h, key, "GET", "/api/games/tinrail/init?ranked=true&opponent=easy", "").JSON(t)
-	first := env["ranked"].(string)
-	for step := range 3 {
-		action := `{"type":"place","tileIndex":0,"rotation":` + []string{"0", "1", "2", "3"}[step%4] + `}`
-		env = do(t, h, "POST", "/api/games/tinrail/action", actionBody(env["state"].(string), action)).JSON(t)
+	// Matches that end before their third placement finish and count;
+	// the first that does not is left.
+	var first string
+	var score, finished, finishedSum int
+	for first == "" {
+		env := contracttest.DoAs(t, h, key, "GET", "/api/games/tinrail/init?ranked=true&opponent=easy", "").JSON(t)
+		for range 3 {
+			if env["gameOver"] == true {
+				break
+			}
+			action, _ := json.Marshal(env["legalActions"].([]any)[0])
+			env = do(t, h, "POST", "/api/games/tinrail/action", actionBody(env["state"].(string), string(action))).JSON(t)
+		}
+		if env["gameOver"] == true {
+			finished, finishedSum = finished+1, finishedSum+int(env["score"].(float64))
+			continue
+		}
+		first, score = env["ranked"].(string), int(env["score"].(float64))
 	}
-	score := int(env["score"].(float64))
 	type entries struct {
 		Entries []struct {
 			Runs, Unfinished, Sum, Open int
@@ -133,7 +157,7 @@ func TestAbandonedRunCountsAtItsLastStep(t *testing.T) {
 	}
 	var got entries
 	json.Unmarshal(do(t, h, "GET", "/api/agents/"+id+"/boards", "").Body, &got)
-	if len(got.Entries) != 1 || got.Entries[0].Runs != 1 || got.Entries[0].Unfinished != 1 || got.Entries[0].Sum != 0 || got.Entries[0].Open != 1 {
+	if len(got.Entries) != 1 || got.Entries[0].Runs != finished+1 || got.Entries[0].Unfinished != 1 || got.Entries[0].Sum != finishedSum || got.Entries[0].Open != 1 {
 		t.Fatalf("a run under way: %+v", got)
 	}
 	clock.Add(25 * time.Hour)
@@ -141,7 +165,7 @@ func TestAbandonedRunCountsAtItsLastStep(t *testing.T) {
 	got = entries{}
 	json.Unmarshal(do(t, h, "GET", "/api/agents/"+id+"/boards", "").Body, &got)
 	e := got.Entries[0]
-	if e.Runs != 2 || e.Unfinished != 2 || e.Sum != score || e.Open != 1 || len(e.Recent) != 1 || e.Recent[0].ID != first || e.Recent[0].Score != score || e.Recent[0].Finished {
+	if e.Runs != finished+2 || e.Unfinished != 2 || e.Sum != finishedSum+score || e.Open != 1 || len(e.Recent) != finished+1 || e.Recent[0].ID != first || e.Recent[0].Score != score || e.Recent[0].Finished {
 		t.Errorf("the run expired after 3 placements (score %d): %+v", score, e)
 	}
 }
