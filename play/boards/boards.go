@@ -23,7 +23,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -111,10 +110,7 @@ type open struct {
 	Deadline int64  `json:"deadline"` // unix seconds
 }
 
-// shard is one of a board's shards: rows by agent id.
-type shard struct {
-	Rows map[string]Row `json:"rows"`
-}
+func (r Row) sequence() int64 { return r.Seq }
 
 // Last reads a ranked match's ledger: the score at its last accepted
 // step (0 before any), whether it is over, and the result then.
@@ -217,66 +213,43 @@ func outcome(result json.RawMessage) string {
 	return r.Outcome
 }
 
-// tries bounds how many lost races change plays again: a hundred runs of
-// one agent ending at once each win in turn.
-const tries = 400
-
 // change applies f to run's entry, first counting the expired unfinished
 // runs it holds as ended at their last step, then saves it under the
 // store's conditional write and copies its row to its shard. A new entry
 // adds its board to the game's index.
 func (b *Boards) change(ctx context.Context, run play.RankedRun, f func(*entry) error) error {
-	key := entryRef(run.Game, run.Board, run.Agent.ID)
-	for try := 0; ; try++ {
-		if try == tries {
-			return play.Errorf(play.CodeConflict, "the board is busy; try again")
-		}
-		if try > 0 {
-			if err := backoff(ctx, try); err != nil {
-				return err
-			}
-		}
-		data, version, err := b.store.Load(ctx, kindEntry, key)
-		e := &entry{Game: run.Game, Board: run.Board, Agent: run.Agent.ID, Open: []open{}, Recent: []Run{}}
-		switch {
-		case err == nil:
-			if err := json.Unmarshal(data, e); err != nil {
-				return fmt.Errorf("boards: entry %s: %w", key, err)
-			}
-		case play.IsCode(err, play.CodeNoMatch):
-			version = 0
-		default:
-			return err
-		}
+	var saved *entry
+	fresh := func() *entry {
+		return &entry{Game: run.Game, Board: run.Board, Agent: run.Agent.ID, Open: []open{}, Recent: []Run{}}
+	}
+	created, err := update(ctx, b.store, b.clock, kindEntry, entryRef(run.Game, run.Board, run.Agent.ID), fresh, func(e *entry) (bool, error) {
+		before, _ := json.Marshal(e)
 		if err := b.expire(ctx, e); err != nil {
-			return err
+			return false, err
 		}
 		if err := f(e); err != nil {
-			return err
+			return false, err
 		}
 		e.Name = run.Agent.Name
-		if same, _ := json.Marshal(e); string(same) == string(data) {
-			return nil
+		if after, _ := json.Marshal(e); string(after) == string(before) {
+			return false, nil
 		}
 		e.Seq++
-		next, _ := json.Marshal(e)
-		_, err = b.store.Save(ctx, kindEntry, key, next, version, b.clock().Add(Kept))
-		if play.IsCode(err, play.CodeConflict) {
-			continue
-		}
-		if err != nil {
+		saved = e
+		return true, nil
+	})
+	if err != nil || saved == nil {
+		return err
+	}
+	if created {
+		if err := b.index(ctx, kindIndex, run.Game, run.Board); err != nil {
 			return err
 		}
-		if version == 0 {
-			if err := b.index(ctx, kindIndex, run.Game, run.Board); err != nil {
-				return err
-			}
-			if err := b.index(ctx, kindMine, run.Agent.ID, run.Game+"|"+run.Board); err != nil {
-				return err
-			}
+		if err := b.index(ctx, kindMine, run.Agent.ID, run.Game+"|"+run.Board); err != nil {
+			return err
 		}
-		return b.copyRow(ctx, e)
 	}
+	return copyRow(ctx, b.store, b.clock, kindShard, shardRef(saved.Game, saved.Board, shardOf(saved.Agent)), saved.Agent, saved.Row)
 }
 
 // expire counts the runs of e whose tokens have expired unfinished as
@@ -300,87 +273,18 @@ func (b *Boards) expire(ctx context.Context, e *entry) error {
 	return nil
 }
 
-// copyRow puts e's row in its shard unless the shard holds a later one.
-func (b *Boards) copyRow(ctx context.Context, e *entry) error {
-	key := shardRef(e.Game, e.Board, shardOf(e.Agent))
-	for try := 0; try < tries; try++ {
-		if try > 0 {
-			if err := backoff(ctx, try); err != nil {
-				return err
-			}
-		}
-		data, version, err := b.store.Load(ctx, kindShard, key)
-		s := &shard{Rows: map[string]Row{}}
-		switch {
-		case err == nil:
-			if err := json.Unmarshal(data, s); err != nil {
-				return fmt.Errorf("boards: shard %s: %w", key, err)
-			}
-		case play.IsCode(err, play.CodeNoMatch):
-			version = 0
-		default:
-			return err
-		}
-		if s.Rows[e.Agent].Seq >= e.Seq {
-			return nil
-		}
-		s.Rows[e.Agent] = e.Row
-		next, _ := json.Marshal(s)
-		_, err = b.store.Save(ctx, kindShard, key, next, version, b.clock().Add(Kept))
-		if !play.IsCode(err, play.CodeConflict) {
-			return err
-		}
-	}
-	return play.Errorf(play.CodeConflict, "the board is busy; try again")
-}
-
 // index adds item to the list kind keeps under key (a game's boards, an
 // agent's), unless it holds MaxIndexed items.
 func (b *Boards) index(ctx context.Context, kind, key, item string) error {
-	for try := 0; try < tries; try++ {
-		if try > 0 {
-			if err := backoff(ctx, try); err != nil {
-				return err
-			}
+	_, err := update(ctx, b.store, b.clock, kind, key, func() *[]string { return &[]string{} }, func(items *[]string) (bool, error) {
+		if slices.Contains(*items, item) || len(*items) >= MaxIndexed {
+			return false, nil
 		}
-		var items []string
-		data, version, err := b.store.Load(ctx, kind, key)
-		switch {
-		case err == nil:
-			if err := json.Unmarshal(data, &items); err != nil {
-				return fmt.Errorf("boards: %s %s: %w", kind, key, err)
-			}
-		case play.IsCode(err, play.CodeNoMatch):
-			version = 0
-		default:
-			return err
-		}
-		if slices.Contains(items, item) || len(items) >= MaxIndexed {
-			return nil
-		}
-		items = append(items, item)
-		slices.Sort(items)
-		next, _ := json.Marshal(items)
-		_, err = b.store.Save(ctx, kind, key, next, version, b.clock().Add(Kept))
-		if !play.IsCode(err, play.CodeConflict) {
-			return err
-		}
-	}
-	return play.Errorf(play.CodeConflict, "the board is busy; try again")
-}
-
-// backoff waits before the try'th attempt: a random time that grows with
-// the tries, up to 50 ms.
-func backoff(ctx context.Context, try int) error {
-	d := time.Duration(rand.Int64N(int64(min(50*time.Millisecond, time.Duration(try)*time.Millisecond)) + 1))
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
+		*items = append(*items, item)
+		slices.Sort(*items)
+		return true, nil
+	})
+	return err
 }
 
 // Boards lists the boards of game that have an agent on them.
@@ -445,25 +349,14 @@ func (b *Boards) Read(ctx context.Context, game, board string) (*Board, error) {
 	for i := range refs {
 		refs[i] = shardRef(game, board, i)
 	}
-	found, err := b.store.LoadMany(ctx, kindShard, refs)
+	rows, err := readShards[Row](ctx, b.store, kindShard, refs)
 	if err != nil {
 		return nil, err
 	}
 	out := &Board{Game: game, Board: board, Standings: []Standing{}}
-	rows := map[string]Row{}
 	outcomes := false
-	for i, data := range found {
-		if data == nil {
-			continue
-		}
-		var s shard
-		if err := json.Unmarshal(data, &s); err != nil {
-			return nil, fmt.Errorf("boards: shard %s: %w", refs[i], err)
-		}
-		for agent, r := range s.Rows {
-			rows[agent] = r
-			outcomes = outcomes || r.Wins+r.Draws+r.Losses > 0
-		}
+	for _, r := range rows {
+		outcomes = outcomes || r.Wins+r.Draws+r.Losses > 0
 	}
 	for agent, r := range rows {
 		if r.Runs < Listed {

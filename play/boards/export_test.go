@@ -8,7 +8,7 @@ import (
 // Fill writes rows straight into a board's shards, for benchmarks that
 // need a board of many agents faster than their runs would make it.
 func (b *Boards) Fill(ctx context.Context, game, board string, rows map[string]Row) error {
-	shards := make([]shard, Shards)
+	shards := make([]shard[Row], Shards)
 	for agent, r := range rows {
 		s := &shards[shardOf(agent)]
 		if s.Rows == nil {
