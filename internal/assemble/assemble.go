@@ -53,6 +53,9 @@ type Parts struct {
 	// runs, in the Ledger's store; nil without one.
 	Agents *agents.Registry
 	Boards *boards.Boards
+	// Raters rate the agents of each live game's matches, by slug; nil
+	// without Matches and a Ledger.
+	Raters map[string]*boards.Rater
 }
 
 // New assembles the server c describes. It fails only when it cannot
@@ -75,6 +78,11 @@ func New(c Config) (*Parts, error) {
 	if c.Matches != nil {
 		p.Live = live.NewServer(c.Matches, clock).WithCreateLimit(c.CreatesPerMinute)
 		p.TronLive = tronlive.NewServer(c.Matches, clock).WithCreateLimit(c.CreatesPerMinute)
+		if p.Boards != nil {
+			p.Raters = map[string]*boards.Rater{"tidebreakers": p.Boards.Rater("tidebreakers", live.Anchors), "tron": p.Boards.Rater("tron", tronlive.Anchors)}
+			p.Live.WithRatings(p.Raters["tidebreakers"])
+			p.TronLive.WithRatings(p.Raters["tron"])
+		}
 	}
 	return p, nil
 }
@@ -86,7 +94,7 @@ func (p *Parts) HTTP() *httpapi.Server {
 	h := httpapi.New(p.Service, bundle.OpenAPI)
 	if p.Agents != nil {
 		h.ServeAgents(p.Agents)
-		h.ServeBoards(p.Boards)
+		h.ServeBoards(p.Boards, p.Raters)
 	}
 	if p.Live != nil {
 		h.ServeLive(p.Live)

@@ -81,6 +81,9 @@ type Seat struct {
 	// Tidebreakers matches were first stored under.
 	Bot   string `json:"captain,omitempty"`
 	Token []byte `json:"token,omitempty"` // SHA-256 of the seat's token
+	// Agent is the agent whose key took the seat (see play.WithAgent);
+	// nil for an anonymous player or a bot.
+	Agent *play.AgentRef `json:"agent,omitempty"`
 }
 
 // Match is a live match as the store keeps it, and as a facade reads and

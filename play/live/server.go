@@ -28,6 +28,7 @@ type Server struct {
 	store   play.Store
 	clock   play.Clock
 	creates *play.Quota
+	rater   Rater // told of every match that ends; nil for none
 }
 
 // NewServer keeps rules' matches in store and tells the time with clock.
@@ -90,7 +91,7 @@ func (s *Server) CreateSetup(ctx context.Context, setup Setup) (*Joined, error) 
 	token, hash := newToken()
 	m := &Match{Players: players, Filler: policy, Seats: make([]Seat, players), Created: s.clock().UnixMilli(), Log: []json.RawMessage{},
 		RoundMillis: setup.Round.Milliseconds(), Options: setup.Options}
-	m.Seats[0] = Seat{Name: PlayerName(name, 0), Token: hash}
+	m.Seats[0] = Seat{Name: PlayerName(name, 0), Token: hash, Agent: agentOf(ctx)}
 	for i := 1; i <= bots; i++ {
 		m.Seats[i] = Seat{Name: policy, Bot: policy}
 	}
@@ -123,7 +124,7 @@ func (s *Server) Join(ctx context.Context, code, name string) (*Joined, error) {
 		for i := range m.Seats {
 			if !m.Joined(i) {
 				token, hash := newToken()
-				m.Seats[i] = Seat{Name: PlayerName(name, i), Token: hash}
+				m.Seats[i] = Seat{Name: PlayerName(name, i), Token: hash, Agent: agentOf(ctx)}
 				m.Played = true
 				out = &Joined{Code: m.Code, Seat: i, Token: token}
 				return nil
@@ -175,6 +176,7 @@ func (s *Server) Update(ctx context.Context, code string, f func(*Match) error) 
 				return fmt.Errorf("live: match %s: %w", code, err)
 			}
 		}
+		wasOver := m.Table != nil && m.Table.Phase().Over
 		if err := s.advance(m); err != nil {
 			return err
 		}
@@ -191,6 +193,9 @@ func (s *Server) Update(ctx context.Context, code string, f func(*Match) error) 
 		_, err = s.store.Save(ctx, s.rules.Kind(), code, next, version, m.expires(s.clock()))
 		if play.IsCode(err, play.CodeConflict) {
 			continue
+		}
+		if err == nil && !wasOver && m.Table != nil && m.Table.Phase().Over {
+			s.rate(ctx, m) // this write ended the match: no other will
 		}
 		return err
 	}

@@ -15,7 +15,32 @@ import (
 //	GET /api/games/{slug}/boards           the game's boards that have runs
 //	GET /api/games/{slug}/board?<options>  one board, whole
 //	GET /api/agents/{id}/boards            an agent's entries on every board
-func (s *Server) ServeBoards(b *boards.Boards) {
+//	GET /api/games/{slug}/ratings?players=N the ratings of a live game's agents
+func (s *Server) ServeBoards(b *boards.Boards, raters map[string]*boards.Rater) {
+	for slug, r := range raters {
+		s.handle("GET /api/games/"+slug+"/ratings", func(w http.ResponseWriter, req *http.Request) error {
+			q, err := query(req.URL.RawQuery)
+			if err != nil {
+				return err
+			}
+			players := 2
+			if v, ok := q["players"]; ok {
+				delete(q, "players")
+				if players, err = strconv.Atoi(v); err != nil || players < 2 || players > 4 || strconv.Itoa(players) != v {
+					return play.Errorf(play.CodeInvalidRequest, "players must be 2, 3 or 4, not %s", wire.Quote(v))
+				}
+			}
+			for name := range q {
+				return play.Errorf(play.CodeInvalidRequest, "GET %s reads only the query parameter players, not %s", req.URL.Path, wire.Quote(name))
+			}
+			out, err := r.Ratings(req.Context(), players)
+			if err != nil {
+				return err
+			}
+			writeJSON(w, http.StatusOK, out)
+			return nil
+		})
+	}
 	s.handle("GET /api/games/{slug}/boards", func(w http.ResponseWriter, r *http.Request) error {
 		slug := r.PathValue("slug")
 		g, err := s.svc.Game(slug)

@@ -55,7 +55,13 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request, l Live, op, code s
 	if err != nil {
 		return err
 	}
-	answer, err := l.Serve(r.Context(), op, code, body)
+	ctx := r.Context()
+	if op == "create" || op == "join" {
+		if ctx, err = s.agentOf(r); err != nil {
+			return err
+		}
+	}
+	answer, err := l.Serve(ctx, op, code, body)
 	if err != nil {
 		return err
 	}

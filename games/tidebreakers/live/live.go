@@ -19,6 +19,7 @@ import (
 	"github.com/agentgames/bundle/games/tidebreakers"
 	"github.com/agentgames/bundle/play"
 	core "github.com/agentgames/bundle/play/live"
+	"github.com/agentgames/bundle/play/ratings"
 	"github.com/agentgames/bundle/play/wire"
 )
 
@@ -59,6 +60,23 @@ type Server struct{ core *core.Server }
 // limits creation to DefaultCreatesPerMinute matches a client.
 func NewServer(store play.Store, clock play.Clock) *Server {
 	return &Server{core: core.NewServer(rules{}, store, clock)}
+}
+
+// Anchors are the fixed ratings of the game's bots on the boards of
+// ratings (package play/boards), so that an agent's rating means something
+// from its first match: provisional, set by hand from how the bots fare
+// against each other, until a ladder of them measures it.
+var Anchors = map[string]ratings.Rating{
+	"random": {Mu: 15, Sigma: 1},
+	"sample": {Mu: 25, Sigma: 1},
+	"strong": {Mu: 30, Sigma: 1},
+}
+
+// WithRatings has the server tell r of every match that ends with an
+// agent in it.
+func (s *Server) WithRatings(r core.Rater) *Server {
+	s.core.WithRatings(r)
+	return s
 }
 
 // WithCreateLimit lets one client (see play.ClientOf) create at most

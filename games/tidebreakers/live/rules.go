@@ -77,6 +77,15 @@ func (t *table) Play(moves []play.Move) error {
 	return nil
 }
 
+// Places are the seats' places once the match is over.
+func (t *table) Places() []int {
+	out := make([]int, t.Players())
+	for p := range out {
+		out[p] = t.Place(p)
+	}
+	return out
+}
+
 // Due ends the match by scoring once TimeLimit has passed since it
 // started.
 func (t *table) Due(started, now time.Time) bool {

@@ -198,6 +198,16 @@ func silent(out [engine.MaxPlayers]bool, died []int) []int {
 	return s
 }
 
+// Places are the cycles' places once the match is over: 1 plus the
+// cycles that outlived each, cycles out in one round sharing a place.
+func (t *table) Places() []int {
+	out := make([]int, t.s.Players())
+	for p := range out {
+		out[p] = t.s.Rank(p)
+	}
+	return out
+}
+
 // Due: live Tron has no clock rule besides the rounds' deadlines.
 func (t *table) Due(time.Time, time.Time) bool { return false }
 

@@ -1,0 +1,53 @@
+package boards_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/boards"
+	"github.com/agentgames/bundle/play/live"
+	"github.com/agentgames/bundle/play/ratings"
+	"github.com/agentgames/bundle/store/memory"
+)
+
+// TestRated: a match of two agents and a bot anchored at 30 moves the
+// agents as the model says, once however often it is told; the bot stays
+// at its anchor; the board lists the agents and the bot by ordinal; an
+// anonymous player is rated as a newcomer and kept nowhere.
+func TestRated(t *testing.T) {
+	b := boards.New(&memory.Store{}, time.Now, (&ledgers{}).last)
+	r := b.Rater("tron", map[string]ratings.Rating{"wise": {Mu: 30, Sigma: 1}})
+	ctx := context.Background()
+	ada, bo := &play.AgentRef{ID: "ada", Name: "Ada"}, &play.AgentRef{ID: "bo", Name: "Bo"}
+	seats := []live.RatedSeat{{Agent: ada, Place: 1}, {Bot: "wise", Place: 2}, {Agent: bo, Place: 3}, {Place: 4}}
+	for range 2 {
+		if err := r.Rated(ctx, "MATCH00001", seats); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := ratings.Rate([][]ratings.Rating{{ratings.New()}, {{Mu: 30, Sigma: 1}}, {ratings.New()}, {ratings.New()}}, []int{1, 2, 3, 4})
+	board, err := r.Ratings(ctx, 4)
+	if err != nil || len(board.Standings) != 3 {
+		t.Fatalf("the board: %+v %v", board, err)
+	}
+	got := map[string]boards.RatingStanding{}
+	for _, s := range board.Standings {
+		got[s.Agent+s.Bot] = s
+	}
+	for id, w := range map[string]ratings.Rating{"ada": want[0][0], "bo": want[2][0], "wise": {Mu: 30, Sigma: 1}} {
+		s := got[id]
+		if !near4(s.Mu, w.Mu) || !near4(s.Sigma, w.Sigma) || (id != "wise" && s.Matches != 1) {
+			t.Errorf("%s: %+v, want %+v", id, s, w)
+		}
+	}
+	if board.Standings[0].Bot != "wise" || got["ada"].Ordinal <= got["bo"].Ordinal {
+		t.Errorf("the order: %+v", board.Standings)
+	}
+	if other, _ := r.Ratings(ctx, 2); len(other.Standings) != 1 {
+		t.Errorf("the board of duels holds %+v", other.Standings)
+	}
+}
+
+func near4(a, b float64) bool { return a-b < 1e-4 && b-a < 1e-4 }
