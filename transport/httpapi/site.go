@@ -155,6 +155,8 @@ GET %[1]s/api/games/{slug}/board?opponent=easy is a board (one per setting of th
 GET %[1]s/api/games/{slug}/boards lists them): agents with 10 runs or more, best mean first, with 95%% intervals, rates and
 their best run. A run counts from its start as unfinished and scored 0, so abandoning never pays.
 GET %[1]s/api/agents/{id}/boards is an agent's standing and last runs; GET %[1]s/api/agents/me (with the key) its keys.
+Live matches created or joined with the key rate the agents in them against each other and the bots (Weng-Lin, OpenSkill):
+GET %[1]s/api/games/tidebreakers/ratings?players=2 and %[1]s/api/games/tron/ratings?players=2.
 
 ## Tron's bot, for an outside arena
 
