@@ -53,8 +53,9 @@ type Parts struct {
 	// runs, in the Ledger's store; nil without one.
 	Agents *agents.Registry
 	Boards *boards.Boards
-	// Raters rate the agents of each live game's matches, by slug; nil
-	// without Matches and a Ledger.
+	// Raters rate the agents of each live game's matches, by slug, in
+	// the Ledger's store (the catalog function, which runs no live match,
+	// answers their boards); nil without a Ledger.
 	Raters map[string]*boards.Rater
 }
 
@@ -74,12 +75,12 @@ func New(c Config) (*Parts, error) {
 		p.Agents = agents.New(c.Ledger, clock)
 		p.Boards = boards.New(c.Ledger, clock, svc.RankedLast)
 		svc.WithCredits(p.Boards)
+		p.Raters = map[string]*boards.Rater{"tidebreakers": p.Boards.Rater("tidebreakers", live.Anchors), "tron": p.Boards.Rater("tron", tronlive.Anchors)}
 	}
 	if c.Matches != nil {
 		p.Live = live.NewServer(c.Matches, clock).WithCreateLimit(c.CreatesPerMinute)
 		p.TronLive = tronlive.NewServer(c.Matches, clock).WithCreateLimit(c.CreatesPerMinute)
-		if p.Boards != nil {
-			p.Raters = map[string]*boards.Rater{"tidebreakers": p.Boards.Rater("tidebreakers", live.Anchors), "tron": p.Boards.Rater("tron", tronlive.Anchors)}
+		if p.Raters != nil {
 			p.Live.WithRatings(p.Raters["tidebreakers"])
 			p.TronLive.WithRatings(p.Raters["tron"])
 		}
