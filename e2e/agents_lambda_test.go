@@ -24,6 +24,7 @@ import (
 	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/golden"
 	"github.com/agentgames/bundle/internal/contracttest"
+	"github.com/agentgames/bundle/internal/transcripttest"
 	"github.com/agentgames/bundle/store/storetest"
 )
 
@@ -201,14 +202,14 @@ func TestAgentsThroughLambda(t *testing.T) {
 			t.Fatalf("the entry lists %s, a run the game function never answered", id)
 		}
 		got, pages := rankedTranscript(t, catalog, id)
-		sameRecorded(t, got, accepted(t, runs[i].rec.Steps))
+		transcripttest.Same(t, got, transcripttest.Accepted(t, runs[i].rec.Steps))
 		if got.Name != id || got.Game != "tinrail" || !got.Full || got.Query["opponent"] != "easy" || got.Query["seed"] == "" {
 			t.Errorf("the transcript of %s: %s %s %v full %t", id, got.Game, got.Name, got.Query, got.Full)
 		}
 		t.Logf("the listed run %s's transcript, %d steps in %d pages through the catalog function, as the agent recorded it", id, len(got.Steps), len(pages))
 	}
 	got, _ := rankedTranscript(t, catalog, left.id)
-	sameRecorded(t, got, accepted(t, left.rec.Steps))
+	transcripttest.Same(t, got, transcripttest.Accepted(t, left.rec.Steps))
 	if _, ok := got.Query["seed"]; ok {
 		t.Errorf("the left run's transcript shows its seed: %v", got.Query)
 	}

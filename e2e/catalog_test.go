@@ -25,6 +25,7 @@ import (
 	"github.com/agentgames/bundle/games"
 	tinrailgame "github.com/agentgames/bundle/games/tinrail"
 	"github.com/agentgames/bundle/golden"
+	"github.com/agentgames/bundle/internal/transcripttest"
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/store/storetest"
 )
@@ -384,13 +385,13 @@ func catalogRanked(t *testing.T, game, catalog *emulator) {
 			if n == 3 && !a.GameOver {
 				got, pages := rankedTranscript(t, catalog, id)
 				running = append(running, pages...)
-				sameRecorded(t, got, accepted(t, rec.Steps))
+				transcripttest.Same(t, got, transcripttest.Accepted(t, rec.Steps))
 				if _, ok := got.Query["seed"]; ok || bytes.Contains(pages[0], []byte(`"seed"`)) {
 					t.Errorf("the running match's transcript shows a seed: %s", pages[0])
 				}
 			}
 		}
-		steps := accepted(t, rec.Steps)
+		steps := transcripttest.Accepted(t, rec.Steps)
 		if len(running) == 0 || len(steps) <= play.TranscriptPage {
 			if tries == 20 {
 				t.Fatalf("20 ranked matches ended within %d steps", play.TranscriptPage)
@@ -406,7 +407,7 @@ func catalogRanked(t *testing.T, game, catalog *emulator) {
 			t.Errorf("the running match's page holds the seed %s", seed)
 		}
 		got, pages := rankedTranscript(t, catalog, id)
-		sameRecorded(t, got, steps)
+		transcripttest.Same(t, got, steps)
 		if got.Query["seed"] != seed || got.Query["opponent"] != "easy" || got.Name != id || got.Game != "tinrail" || !got.Full || got.Format != golden.Format {
 			t.Errorf("the finished transcript: %s %s %v full %t format %d, want the seed %s", got.Game, got.Name, got.Query, got.Full, got.Format, seed)
 		}
@@ -448,38 +449,6 @@ func rankedTranscript(t *testing.T, e *emulator, id string) (*golden.Case, [][]b
 		}
 	}
 	return whole, bodies
-}
-
-// accepted are a recording's steps whose answers were accepted: a ranked
-// transcript leaves the refusals out.
-func accepted(t *testing.T, steps []golden.Step) []golden.Step {
-	t.Helper()
-	var out []golden.Step
-	for _, st := range steps {
-		var a struct{ OK bool }
-		if err := json.Unmarshal(st.Answer, &a); err != nil {
-			t.Fatal(err)
-		}
-		if a.OK {
-			out = append(out, st)
-		}
-	}
-	return out
-}
-
-// sameRecorded holds a transcript's steps to the recorded ones: the same
-// action, and the same answer byte for byte with the same digest.
-func sameRecorded(t *testing.T, got *golden.Case, want []golden.Step) {
-	t.Helper()
-	if len(got.Steps) != len(want) {
-		t.Fatalf("the transcript has %d steps, the agent recorded %d", len(got.Steps), len(want))
-	}
-	for i, st := range got.Steps {
-		sameAction := (st.Action == nil) == (want[i].Action == nil) && (st.Action == nil || sameAnswer(st.Action, want[i].Action))
-		if !sameAction || !bytes.Equal(st.Answer, want[i].Answer) || st.Digest != want[i].Digest {
-			t.Fatalf("step %d: %s %s %s\nrecorded %s %s %s", i, st.Action, st.Digest, st.Answer, want[i].Action, want[i].Digest, want[i].Answer)
-		}
-	}
 }
 
 // survivor is a placement from a Tinrail answer's hand that keeps your

@@ -22,6 +22,7 @@ import (
 	"github.com/agentgames/bundle/golden"
 	"github.com/agentgames/bundle/internal/contracttest"
 	"github.com/agentgames/bundle/internal/testserver"
+	"github.com/agentgames/bundle/internal/transcripttest"
 	"github.com/agentgames/bundle/play"
 )
 
@@ -95,7 +96,7 @@ func playRecorded(t *testing.T, h http.Handler, game string, query map[string]st
 		}
 		got, bodies := transcriptPages(t, h, game, id)
 		running = append(running, bodies...)
-		sameSteps(t, got, accepted(t, rec.Steps))
+		transcripttest.Same(t, got, transcripttest.Accepted(t, rec.Steps))
 		if _, ok := got.Query["seed"]; ok {
 			t.Errorf("the running match's transcript has a seed: %v", got.Query)
 		}
@@ -121,7 +122,7 @@ func playRecorded(t *testing.T, h http.Handler, game string, query map[string]st
 		}
 	}
 	got, _ := transcriptPages(t, h, game, id)
-	sameSteps(t, got, accepted(t, rec.Steps))
+	transcripttest.Same(t, got, transcripttest.Accepted(t, rec.Steps))
 	if got.Query["seed"] != seed || got.Name != id || got.Game != game || !got.Full || got.Format != golden.Format {
 		t.Errorf("the finished transcript: %s %s %v full %t, want the seed %s", got.Game, got.Name, got.Query, got.Full, seed)
 	}
@@ -205,7 +206,7 @@ func TestRankedTranscriptPages(t *testing.T) {
 	if len(bodies) != 3 || acts.Load() != int64(len(actions)) {
 		t.Errorf("%d pages replayed %d actions, want 3 pages replaying the %d actions once", len(bodies), acts.Load(), len(actions))
 	}
-	sameSteps(t, got, rec.Steps)
+	transcripttest.Same(t, got, rec.Steps)
 	for _, from := range []int{2 * P, P} {
 		acts.Store(0)
 		x := contracttest.Do(t, h, "GET", path+strconv.Itoa(from), "")
@@ -213,7 +214,7 @@ func TestRankedTranscriptPages(t *testing.T) {
 		if err := json.Unmarshal(x.Body, &page); err != nil || x.Status != http.StatusOK || len(page.Steps) != P || acts.Load() != int64(P) {
 			t.Fatalf("from=%d again: %d, %d actions replayed, %.300s", from, x.Status, acts.Load(), x.Body)
 		}
-		sameSteps(t, &golden.Case{Steps: page.Steps}, rec.Steps[from:from+P])
+		transcripttest.Same(t, &golden.Case{Steps: page.Steps}, rec.Steps[from:from+P])
 	}
 	if x := contracttest.Do(t, h, "GET", path+strconv.Itoa(3*P), ""); x.Status != http.StatusBadRequest || x.Code(t) != "invalid_request" {
 		t.Errorf("from past the last step: %d %s", x.Status, x.Body)
@@ -279,44 +280,6 @@ func transcriptPages(t testing.TB, h http.Handler, game, id string) (*golden.Cas
 		}
 	}
 	return whole, bodies
-}
-
-// accepted are the steps of a recorded transcript whose answers were
-// accepted.
-func accepted(t *testing.T, steps []golden.Step) []golden.Step {
-	t.Helper()
-	var out []golden.Step
-	for _, st := range steps {
-		var a struct{ OK bool }
-		if err := json.Unmarshal(st.Answer, &a); err != nil {
-			t.Fatal(err)
-		}
-		if a.OK {
-			out = append(out, st)
-		}
-	}
-	return out
-}
-
-// sameSteps holds a transcript to the steps a client recorded: the same
-// actions, answers and digests.
-func sameSteps(t *testing.T, got *golden.Case, want []golden.Step) {
-	t.Helper()
-	if len(got.Steps) != len(want) {
-		t.Fatalf("%d steps, want %d", len(got.Steps), len(want))
-	}
-	for i, st := range got.Steps {
-		if !sameJSON(st.Action, want[i].Action) || !bytes.Equal(st.Answer, want[i].Answer) || st.Digest != want[i].Digest {
-			t.Fatalf("step %d: %s %s %s\nwant %s %s %s", i, st.Action, st.Digest, st.Answer, want[i].Action, want[i].Digest, want[i].Answer)
-		}
-	}
-}
-
-// sameJSON reports whether two JSON texts (or two absent ones) hold the
-// same value.
-func sameJSON(a, b json.RawMessage) bool {
-	var x, y bytes.Buffer
-	return (a == nil) == (b == nil) && (a == nil || json.Compact(&x, a) == nil && json.Compact(&y, b) == nil && bytes.Equal(x.Bytes(), y.Bytes()))
 }
 
 // rankedOf is the ranked match id an answer carries.
