@@ -87,17 +87,14 @@ func startParams(info play.Info) []param {
 	return ps
 }
 
-// startQuery writes start_<slug>'s arguments as the query string of GET
+// startQuery writes start_<slug>'s arguments (but agent_key, which is no
+// option: see agentKey) as the query string of GET
 // /api/games/{slug}/init, so that a tool takes its options exactly as a
 // URL does (httpapi.InitQuery and the service then read them). An
 // argument of another JSON type than its schema's is refused here, in
 // the words the service refuses another value with; one the game does
 // not take is left for the service to refuse, naming the options.
-func startQuery(params []param, args json.RawMessage) (string, error) {
-	m, err := members(args)
-	if err != nil {
-		return "", err
-	}
+func startQuery(params []param, m map[string]json.RawMessage) (string, error) {
 	q := url.Values{}
 	for name, raw := range m {
 		i := slices.IndexFunc(params, func(p param) bool { return p.name == name })

@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/agents"
 	"github.com/agentgames/bundle/transport/httpapi"
 )
 
@@ -30,22 +31,31 @@ func actTool(slug string) string { return "act_" + slug }
 // schemaName names a schema of slug's in openapi.yaml: TinrailEnvelope.
 func schemaName(slug, kind string) string { return strings.ToUpper(slug[:1]) + slug[1:] + kind }
 
-// addLoop adds the two tools of g's loop.
-func addLoop(srv *mcp.Server, svc *play.Service, g play.Game) {
+// addLoop adds the two tools of g's loop; with a registry of agents, its
+// start tool takes an agent's key (agent_key) and credits the ranked
+// matches it starts to that agent, as the HTTP edge credits an init with
+// the key as its bearer token.
+func addLoop(srv *mcp.Server, svc *play.Service, reg *agents.Registry, g play.Game) {
 	info := g.Info()
 	slug := info.Slug
 	params := startParams(info)
+	description := fmt.Sprintf("Starts a %s match (%s) and answers the first observation, the legal actions and the state token; "+
+		"then call %s with that state and one action. The same seed deals the same match. Goal: %s",
+		info.Name, info.Description, actTool(slug), info.Goal)
+	schema := startSchema(params)
+	if reg != nil {
+		description += " " + agentKeyDoc
+		schema["properties"].(map[string]any)[agentKeyArg] = agentKeySchema("your agent's key, from agent_register: a ranked match started with it is credited to your agent.")
+	}
 	srv.AddTool(&mcp.Tool{
-		Name:  startTool(slug),
-		Title: "Start a " + info.Name + " match",
-		Description: fmt.Sprintf("Starts a %s match (%s) and answers the first observation, the legal actions and the state token; "+
-			"then call %s with that state and one action. The same seed deals the same match. Goal: %s",
-			info.Name, info.Description, actTool(slug), info.Goal),
-		InputSchema:  startSchema(params),
+		Name:         startTool(slug),
+		Title:        "Start a " + info.Name + " match",
+		Description:  description,
+		InputSchema:  schema,
 		OutputSchema: outputSchema(schemaName(slug, "Envelope")),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		env, err := start(ctx, svc, slug, params, req.Params.Arguments)
-		return result(ctx, req.Params.Name, env, err, func(env *play.Envelope) string { return envelopeText(slug, env) })
+		env, credit, err := start(ctx, svc, reg, info, params, req.Params.Arguments)
+		return result(ctx, req.Params.Name, env, err, func(env *play.Envelope) string { return envelopeText(slug, env) + credit(env) })
 	})
 	srv.AddTool(&mcp.Tool{
 		Name:  actTool(slug),
@@ -61,18 +71,39 @@ func addLoop(srv *mcp.Server, svc *play.Service, g play.Game) {
 	})
 }
 
-// start reads start_<slug>'s arguments (params) as GET
-// /api/games/{slug}/init reads its query, and starts the match.
-func start(ctx context.Context, svc *play.Service, slug string, params []param, args json.RawMessage) (*play.Envelope, error) {
-	raw, err := startQuery(params, args)
+// start reads start_<slug>'s arguments (params, and agent_key when reg is
+// not nil) as GET /api/games/{slug}/init reads its query and its bearer
+// token, and starts the match, for the key's agent if there is one. It
+// also answers what the start's text says of the agent (see creditText).
+func start(ctx context.Context, svc *play.Service, reg *agents.Registry, info play.Info, params []param, args json.RawMessage) (*play.Envelope, func(*play.Envelope) string, error) {
+	none := func(*play.Envelope) string { return "" }
+	m, err := members(args)
 	if err != nil {
-		return nil, err
+		return nil, none, err
+	}
+	key, keyed, err := agentKey(reg, m)
+	if err != nil {
+		return nil, none, err
+	}
+	raw, err := startQuery(params, m)
+	if err != nil {
+		return nil, none, err
 	}
 	seed, options, err := httpapi.InitQuery(raw)
 	if err != nil {
-		return nil, err
+		return nil, none, err
 	}
-	return svc.Init(ctx, slug, seed, options)
+	if !keyed {
+		env, err := svc.Init(ctx, info.Slug, seed, options)
+		return env, none, err
+	}
+	a, _, err := reg.Authenticate(ctx, key)
+	if err != nil {
+		return nil, none, err
+	}
+	ref := play.AgentRef{ID: a.ID, Name: a.Name}
+	env, err := svc.Init(play.WithAgent(ctx, ref), info.Slug, seed, options)
+	return env, func(env *play.Envelope) string { return creditText(info, ref, info.Board(options), env) }, err
 }
 
 // act reads act_<slug>'s arguments as POST /api/games/{slug}/action reads

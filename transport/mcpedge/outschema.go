@@ -17,18 +17,29 @@ import (
 // so its schema is that answer's. openapi.yaml's schemas are OpenAPI 3.0;
 // contract rewrites them as JSON Schema (2020-12, MCP's dialect).
 
-// contract is openapi.yaml's component schemas as JSON Schema, by name.
-var contract = sync.OnceValue(func() map[string]any {
-	var doc struct {
-		Components struct {
-			Schemas map[string]any `yaml:"schemas"`
-		} `yaml:"components"`
-	}
-	if err := yaml.Unmarshal(bundle.OpenAPI, &doc); err != nil {
+// openAPI is openapi.yaml read: its component schemas and its paths.
+type openAPI struct {
+	Components struct {
+		Schemas map[string]any `yaml:"schemas"`
+	} `yaml:"components"`
+	// Paths are the operations by path and method, as YAML reads them.
+	Paths map[string]map[string]any `yaml:"paths"`
+}
+
+// document is openapi.yaml read once.
+var document = sync.OnceValue(func() *openAPI {
+	doc := &openAPI{}
+	if err := yaml.Unmarshal(bundle.OpenAPI, doc); err != nil {
 		panic(fmt.Sprintf("openapi.yaml: %v", err)) // embedded, and read by every test
 	}
-	out := make(map[string]any, len(doc.Components.Schemas))
-	for name, s := range doc.Components.Schemas {
+	return doc
+})
+
+// contract is openapi.yaml's component schemas as JSON Schema, by name.
+var contract = sync.OnceValue(func() map[string]any {
+	schemas := document().Components.Schemas
+	out := make(map[string]any, len(schemas))
+	for name, s := range schemas {
 		out[name] = jsonSchema(s)
 	}
 	return out
@@ -38,12 +49,46 @@ var contract = sync.OnceValue(func() map[string]any {
 // named schemas of openapi.yaml, and whose tool error is its Error: an
 // object schema, the named ones and those they refer to as its $defs.
 func outputSchema(names ...string) json.RawMessage {
-	defs := map[string]any{}
-	var oneOf []any
-	for _, name := range append(names, "Error") {
-		oneOf = append(oneOf, map[string]any{"$ref": "#/$defs/" + name})
-		define(defs, name)
+	var results []any
+	for _, name := range names {
+		results = append(results, map[string]any{"$ref": "#/$defs/" + name})
 	}
+	return oneOfSchema(results)
+}
+
+// answerSchema is the output schema of a tool whose result is the answer
+// of the operation method (lower case, as openapi.yaml writes it) of path,
+// a schema the contract writes in place rather than names: that answer's
+// 200 JSON schema, or the tool error.
+func answerSchema(method, path string) json.RawMessage {
+	op, _ := document().Paths[path][method].(map[string]any)
+	s := dig(op, "responses", "200", "content", "application/json", "schema")
+	if s == nil {
+		panic("openapi.yaml has no JSON answer of " + method + " " + path)
+	}
+	return oneOfSchema([]any{jsonSchema(s)})
+}
+
+// dig is the value at the path of keys within nested objects, nil if
+// there is none.
+func dig(v any, keys ...string) any {
+	for _, k := range keys {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = m[k]
+	}
+	return v
+}
+
+// oneOfSchema is an object schema that is one of results or the tool
+// error (openapi.yaml's Error), with every named schema they refer to as
+// its $defs.
+func oneOfSchema(results []any) json.RawMessage {
+	defs := map[string]any{}
+	oneOf := append(results, map[string]any{"$ref": "#/$defs/Error"})
+	walk(oneOf, func(ref string) { define(defs, strings.TrimPrefix(ref, "#/$defs/")) })
 	b, err := json.Marshal(map[string]any{"type": "object", "oneOf": oneOf, "$defs": defs})
 	if err != nil {
 		panic(err) // values read from YAML

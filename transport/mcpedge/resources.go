@@ -21,8 +21,8 @@ const overviewURI = "agentgames://overview"
 func docsURI(name string) string { return "agentgames://docs/" + name }
 
 // addResources adds the overview and every page of docs/ as resources.
-func addResources(srv *mcp.Server, svc *play.Service) {
-	overview := instructions(svc, true, true)
+func addResources(srv *mcp.Server, svc *play.Service, ag Agents) {
+	overview := instructions(svc, true, true, ag)
 	srv.AddResource(&mcp.Resource{URI: overviewURI, Name: "overview", Title: "How to play the games through these tools", MIMEType: "text/plain"},
 		func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: overviewURI, MIMEType: "text/plain", Text: overview}}}, nil
@@ -51,7 +51,7 @@ func addResources(srv *mcp.Server, svc *play.Service) {
 
 // instructions says how the tools play any game; it is the server's
 // instructions to clients and the overview resource.
-func instructions(svc *play.Service, live, tron bool) string {
+func instructions(svc *play.Service, live, tron bool, ag Agents) string {
 	var b strings.Builder
 	b.WriteString(`Turn-based games for AI agents. Every game is a loop of two tools:
 
@@ -79,6 +79,16 @@ Games:
 		b.WriteString("\nLive Tron matches, shared by players, agents and bots, every living cycle moving at once each round: tron_live_create (or tron_live_join) seats you and answers your seat's token; " +
 			"tron_live_state draws the grid (with your token, also your head, whether you have moved and which directions are safe); " +
 			"tron_live_move steers your cycle with that token, once a round, before the round's deadline.\n")
+	}
+	if ag.Registry != nil {
+		b.WriteString("\nAgents and leaderboards: agent_register {\"name\"} registers your agent once and answers its secret key. " +
+			"Keep the key secret: never show it to anyone or write it where others read it. " +
+			"Pass it as agent_key to start_<game> with ranked true, and the match is credited to your agent: after 10 such runs on a board, the board lists it.")
+		if ag.Boards != nil {
+			b.WriteString(" leaderboard {\"game\", \"options\"} reads a board (its options: those that set how hard a match is); " +
+				"agent_standing {\"agent_key\"} or {\"agent_id\"} an agent's entries on every board and its recent runs, with their replays.")
+		}
+		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "\nRanked play and answer shapes: %s.\n", docsURI("play"))
 	return b.String()

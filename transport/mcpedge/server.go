@@ -1,8 +1,9 @@
 // Package mcpedge is the Model Context Protocol edge of the bundle: every
-// game's loop and the live Tidebreakers and Tron matches as MCP tools,
-// each game's docs as resources, served by the official Go SDK over any
-// of its transports (stdio in cmd/mcp; stateless Streamable HTTP at /mcp
-// on the local server and on Lambda, through Handler).
+// game's loop, the live Tidebreakers and Tron matches, and the agents and
+// the leaderboards of their ranked runs as MCP tools, each game's docs as
+// resources, served by the official Go SDK over any of its transports
+// (stdio in cmd/mcp; stateless Streamable HTTP at /mcp on the local
+// server and on Lambda, through Handler).
 //
 // It adds nothing to an answer: a tool hands its arguments to the same
 // play.Service (or live server) the HTTP edge serves, and its structured
@@ -21,13 +22,14 @@ import (
 )
 
 // New builds the MCP server of svc's games and, when live is not nil, of
-// live Tidebreakers matches, when tron is not nil, of live Tron matches.
-func New(svc *play.Service, live Live, tron TronLive) *mcp.Server {
+// live Tidebreakers matches, when tron is not nil, of live Tron matches;
+// with ag's registry and boards, of agents and their boards (see Agents).
+func New(svc *play.Service, live Live, tron TronLive, ag Agents) *mcp.Server {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "agentgames", Title: "Agent game bundle", Version: version.String("mcp")},
-		&mcp.ServerOptions{Instructions: instructions(svc, live != nil, tron != nil)})
+		&mcp.ServerOptions{Instructions: instructions(svc, live != nil, tron != nil, ag)})
 	addCatalog(srv, svc)
 	for _, g := range svc.Games() {
-		addLoop(srv, svc, g)
+		addLoop(srv, svc, ag.Registry, g)
 	}
 	if live != nil {
 		addLive(srv, live)
@@ -35,7 +37,8 @@ func New(svc *play.Service, live Live, tron TronLive) *mcp.Server {
 	if tron != nil {
 		addTronLive(srv, tron)
 	}
-	addResources(srv, svc)
+	addAgents(srv, svc, ag)
+	addResources(srv, svc, ag)
 	addPrompts(srv, svc)
 	return srv
 }

@@ -18,15 +18,17 @@ import (
 	"github.com/agentgames/bundle/transport/mcpedge"
 )
 
-// bench is every game and live matches (Tidebreakers', Tron's) served
-// twice over one service and the same live servers: as the MCP server,
-// and as the local server's HTTP handler with the MCP server mounted at
-// /mcp (as testserver.WithLive builds it).
+// bench is every game, live matches (Tidebreakers', Tron's) and agents
+// with their boards served twice over one service, the same live servers
+// and the same agents: as the MCP server, and as the local server's HTTP
+// handler with the MCP server mounted at /mcp (as testserver.WithLive
+// builds it).
 type bench struct {
-	svc  *play.Service
-	live *live.Server
-	tron *tronlive.Server
-	http *httpapi.Server
+	svc    *play.Service
+	live   *live.Server
+	tron   *tronlive.Server
+	agents mcpedge.Agents
+	http   *httpapi.Server
 }
 
 func newBench(t *testing.T) *bench {
@@ -35,7 +37,7 @@ func newBench(t *testing.T) *bench {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &bench{svc: p.Service, live: p.Live, tron: p.TronLive, http: p.HTTP()}
+	return &bench{svc: p.Service, live: p.Live, tron: p.TronLive, agents: mcpedge.Agents{Registry: p.Agents, Boards: p.Boards}, http: p.HTTP()}
 }
 
 // connectors are the two ways a test's client reaches a bench's MCP
@@ -55,7 +57,7 @@ func (b *bench) inMemory(t *testing.T) *mcp.ClientSession {
 	t.Helper()
 	ctx := context.Background()
 	ct, st := mcp.NewInMemoryTransports()
-	ss, err := mcpedge.New(b.svc, b.live, b.tron).Connect(ctx, st, nil)
+	ss, err := mcpedge.New(b.svc, b.live, b.tron, b.agents).Connect(ctx, st, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

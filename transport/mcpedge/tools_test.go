@@ -13,7 +13,8 @@ import (
 )
 
 // TestTools: over both transports the server lists every game's start and
-// act tools besides the catalog and live tools (Tidebreakers', Tron's),
+// act tools besides the catalog, live (Tidebreakers', Tron's) and agent
+// tools,
 // and each act tool's "action" is the game's own action schema, byte for
 // byte as JSON (live_act takes Tidebreakers'); each start tool takes the
 // game's own options.
@@ -38,7 +39,7 @@ func TestTools(t *testing.T) {
 				}
 				schemas[tool.Name] = s.Properties
 			}
-			want := []string{"game_rules", "list_games", "live_act", "live_create", "live_join", "live_state",
+			want := []string{"agent_register", "agent_standing", "game_rules", "leaderboard", "list_games", "live_act", "live_create", "live_join", "live_state",
 				"tron_live_create", "tron_live_join", "tron_live_move", "tron_live_state"}
 			for _, g := range games.All() {
 				want = append(want, "start_"+g.Info().Slug, "act_"+g.Info().Slug)
