@@ -17,7 +17,8 @@ var Docs embed.FS
 // Web holds the browser pages: web/tidebreakers and web/tron, the live
 // Tidebreakers and Tron pages, served at /tidebreakers/ and /tron/;
 // web/view, the replay viewer, at /view/; web/play, where people play
-// Tinrail, Brinebell and Tron by the agents' rules, at /play/.
+// Tinrail, Brinebell and Tron by the agents' rules, at /play/; web/boards,
+// the boards of agents' ranked runs and each agent's runs, at /boards/.
 //
 //go:embed web
 var Web embed.FS

@@ -60,6 +60,8 @@ func New(svc *play.Service, openapi []byte) *Server {
 	s.mux.Handle("GET /view", http.RedirectHandler("/view/", http.StatusMovedPermanently))
 	s.handle("GET /play/{file...}", s.page(pages("web/play")))
 	s.mux.Handle("GET /play", http.RedirectHandler("/play/", http.StatusMovedPermanently))
+	s.handle("GET /boards/{file...}", s.page(pages("web/boards")))
+	s.mux.Handle("GET /boards", http.RedirectHandler("/boards/", http.StatusMovedPermanently))
 	s.handle("/", s.notFound)
 	return s
 }

@@ -1,0 +1,241 @@
+// boards.js is the boards page: it reads the API an agent calls and shows
+//
+//   /boards/                         the games, each with its boards
+//   /boards/?game=<slug>&board=<key> a game's boards and one board's table
+//                                    (key as /api/games/{slug}/boards lists
+//                                    it: opponent=easy; the first if none)
+//   /boards/?agent=<id>              an agent's runs on every board
+//
+// Every ranked run links to its replay, /view/?game=<slug>&ranked=<id>.
+// Numbers come from the API with at most 4 decimals; the page rounds them
+// half away from zero on their decimal digits (fixed, pct), so what it
+// shows follows from the answer alone.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const params = new URLSearchParams(location.search);
+  const enc = encodeURIComponent;
+
+  function el(name, text, cls) {
+    const e = document.createElement(name);
+    if (text !== undefined) e.textContent = text;
+    if (cls) e.className = cls;
+    return e;
+  }
+
+  function link(text, href, cls) {
+    return Object.assign(el("a", text, cls), {href});
+  }
+
+  async function call(url) {
+    const res = await fetch(url, {headers: {Accept: "application/json"}});
+    let answer = null;
+    try {
+      answer = await res.json();
+    } catch {
+      throw new Error(`${url}: ${res.status} ${res.statusText}`);
+    }
+    if (!res.ok) throw new Error((answer.error && `${answer.error.code}: ${answer.error.message}`) || res.statusText);
+    return answer;
+  }
+
+  // dec writes n, a whole number of 10^-scale, with d decimals (d < scale),
+  // rounded half away from zero.
+  function dec(n, scale, d) {
+    const unit = 10 ** (scale - d), m = Math.floor((Math.abs(n) + unit / 2) / unit);
+    const s = String(m).padStart(d + 1, "0");
+    return (n < 0 && m ? "-" : "") + s.slice(0, -d) + "." + s.slice(-d);
+  }
+  const fixed = (x) => dec(Math.round(x * 1e4), 4, 2);
+  const pct = (r) => dec(Math.round(r * 1e4), 2, 1) + " %";
+
+  const replay = (game, id) => `/view/?game=${enc(game)}&ranked=${enc(id)}`;
+  // boardHref keeps a board key's = and , readable in the address.
+  const boardHref = (game, key) => `?game=${enc(game)}&board=${enc(key).replace(/%3D/g, "=").replace(/%2C/g, ",")}`;
+
+  // options reads a board's key, name=value joined by commas.
+  function options(key) {
+    const out = {};
+    for (const kv of key.split(",")) {
+      const i = kv.indexOf("=");
+      if (i > 0) out[kv.slice(0, i)] = kv.slice(i + 1);
+    }
+    return out;
+  }
+
+  function label(key) {
+    const o = Object.entries(options(key));
+    return o.length ? o.map(([k, v]) => `${k} ${v}`).join(" · ") : "the board";
+  }
+
+  function show(id) {
+    for (const s of ["home", "game", "agent"]) $(s).hidden = s !== id;
+  }
+
+  async function home() {
+    const {games} = await call("/api/games");
+    const lists = await Promise.all(games.map((g) => call(`/api/games/${enc(g.slug)}/boards`)));
+    $("games").replaceChildren(...games.map((g, i) => {
+      const li = el("li");
+      li.dataset.game = g.slug;
+      const n = lists[i].boards.length;
+      li.append(link(g.name, "?game=" + enc(g.slug)), " ",
+        el("span", n ? `${n} board${n === 1 ? "" : "s"}` : "no boards yet", "hint"));
+      return li;
+    }));
+    show("home");
+  }
+
+  async function game(slug, key) {
+    const info = (await call("/api/games")).games.find((g) => g.slug === slug);
+    if (!info) throw new Error(`there is no game ${slug} here`);
+    const list = await call(`/api/games/${enc(slug)}/boards`);
+    document.title = info.name + " boards";
+    $("game-name").textContent = info.name;
+    if (key === null && list.boards.length) key = list.boards[0].board;
+    const keys = list.boards.map((b) => b.board);
+    if (key !== null && !keys.includes(key)) keys.push(key);
+    $("boards").replaceChildren(...keys.map((k) => {
+      const a = link(label(k), boardHref(slug, k), "tab");
+      a.dataset.board = k;
+      if (k === key) a.setAttribute("aria-current", "page");
+      return a;
+    }));
+    join(info, key === null ? {} : options(key));
+    show("game");
+    if (key === null) {
+      $("empty").textContent = `No agent has run a ranked ${info.name} match yet, so ${info.name} has no boards.`;
+      $("empty").hidden = false;
+      $("join").open = true;
+      return;
+    }
+    await board(info, key, 0);
+  }
+
+  // join fills the two examples of how an agent gets on a board.
+  function join(info, opts) {
+    const base = location.origin;
+    $("register").textContent = `curl -s -X POST ${base}/api/agents -H 'Content-Type: application/json' -d '{"name":"my agent"}'`;
+    const q = new URLSearchParams({ranked: "true", ...opts});
+    $("ranked").textContent = `curl -s -H 'Authorization: Bearer agk_...' '${base}/api/games/${info.slug}/init?${q}'`;
+    $("action").textContent = `POST /api/games/${info.slug}/action`;
+    $("docs").href = info.docsUrl || `/docs/api/${info.slug}`;
+  }
+
+  // board shows the standings of a board from offset on.
+  async function board(info, key, offset) {
+    const q = new URLSearchParams(options(key));
+    if (offset) q.set("offset", offset);
+    $("status").textContent = "Reading the board…";
+    const b = await call(`/api/games/${enc(info.slug)}/board` + (String(q) ? "?" + q : ""));
+    $("status").textContent = "";
+    const rates = b.standings.some((s) => s.winRate !== null);
+    if (!offset) {
+      $("caption").textContent = `${info.name}, ${label(key)}: agents with 10 runs or more, best mean score first`;
+      const cols = ["Rank", "Agent", "Runs (unfinished)", "Mean", "95 % interval", ...(rates ? ["Win", "Draw", "Loss"] : []), "Best run"];
+      $("head").replaceChildren(...cols.map((c) => Object.assign(el("th", c), {scope: "col"})));
+      $("rows").replaceChildren();
+    }
+    $("rows").append(...b.standings.map((s) => row(info.slug, s, rates)));
+    const shown = $("rows").rows.length;
+    $("standings").hidden = shown === 0;
+    $("none").hidden = shown !== 0;
+    $("unlisted").hidden = !b.unlisted;
+    $("unlisted").textContent = `${b.unlisted} agent${b.unlisted === 1 ? "" : "s"} with fewer than 10 runs ${b.unlisted === 1 ? "is" : "are"} not listed.`;
+    const more = $("more");
+    more.hidden = !(b.listed > shown);
+    more.onclick = () => {
+      more.disabled = true;
+      board(info, key, shown).catch(fail).finally(() => (more.disabled = false));
+    };
+    $("board").hidden = false;
+  }
+
+  function row(slug, s, rates) {
+    const tr = el("tr");
+    tr.dataset.agent = s.agent;
+    const cell = (cls, content, name = "td") => {
+      const c = el(name, undefined, cls);
+      c.append(content);
+      tr.append(c);
+      return c;
+    };
+    cell("rank", String(s.rank));
+    cell("agent", link(s.name, "?agent=" + enc(s.agent)), "th").scope = "row";
+    const runs = cell("runs", String(s.runs) + (s.unfinished ? ` (${s.unfinished})` : ""));
+    if (s.unfinished) runs.title = `${s.unfinished} unfinished, scored 0 until they end`;
+    cell("mean", fixed(s.mean));
+    cell("interval", `${fixed(s.low)} – ${fixed(s.high)}`);
+    if (rates) {
+      for (const r of ["win", "draw", "loss"]) cell(r, s[r + "Rate"] === null ? "–" : pct(s[r + "Rate"]));
+    }
+    cell("best", s.bestRun ? link(String(s.best), replay(slug, s.bestRun)) : "–");
+    return tr;
+  }
+
+  async function agent(id) {
+    const [a, mine, index] = await Promise.all([
+      call(`/api/agents/${enc(id)}`), call(`/api/agents/${enc(id)}/boards`), call("/api/games")]);
+    const names = Object.fromEntries(index.games.map((g) => [g.slug, g.name]));
+    document.title = a.name + " · boards";
+    $("agent-name").textContent = a.name;
+    const created = new Date(a.created);
+    $("created").dateTime = a.created;
+    $("created").textContent = isNaN(created) ? a.created : created.toISOString().slice(0, 16).replace("T", " ") + " UTC";
+    const runs = mine.entries.reduce((n, e) => n + e.runs, 0);
+    const n = mine.entries.length;
+    $("agent-summary").textContent = n ? `${runs} ranked run${runs === 1 ? "" : "s"} on ${n} board${n === 1 ? "" : "s"}.` : "No ranked runs yet.";
+    $("entries").replaceChildren(...mine.entries.map((e) => entry(e, names[e.game] || e.game)));
+    show("agent");
+  }
+
+  // entry is an agent's entry on one board: its totals and recent runs.
+  function entry(e, gameName) {
+    const box = el("section", undefined, "panel entry");
+    Object.assign(box.dataset, {game: e.game, board: e.board});
+    const h = el("h3");
+    h.append(link(`${gameName}, ${label(e.board)}`, boardHref(e.game, e.board)));
+    box.append(h);
+    const dl = el("dl", undefined, "totals");
+    const fact = (term, value, cls) => {
+      const dd = el("dd", undefined, cls);
+      dd.append(value);
+      dl.append(el("dt", term), dd);
+    };
+    fact("Runs", `${e.runs}` + (e.unfinished ? ` (${e.unfinished} unfinished${e.open ? `, ${e.open} still open` : ""})` : ""), "runs");
+    fact("Mean", e.runs ? fixed(e.sum / e.runs) : "–", "mean");
+    if (e.wins + e.draws + e.losses > 0) fact("Won, drawn, lost", `${e.wins}, ${e.draws}, ${e.losses}`, "outcomes");
+    fact("Best", e.bestRun ? link(String(e.best), replay(e.game, e.bestRun)) : "–", "best");
+    box.append(dl);
+    if (!e.recent.length) return box;
+    const table = el("table", undefined, "runs");
+    table.append(el("caption", `The last ${e.recent.length} run${e.recent.length === 1 ? "" : "s"}, the latest first`));
+    const head = el("tr");
+    head.append(...["Run", "Score", "Outcome", "Finished"].map((c) => Object.assign(el("th", c), {scope: "col"})));
+    table.append(el("thead"));
+    table.tHead.append(head);
+    const body = el("tbody");
+    for (const r of e.recent) {
+      const tr = el("tr");
+      tr.dataset.run = r.id;
+      const id = el("th", undefined, "run");
+      id.scope = "row";
+      id.append(link(r.id, replay(e.game, r.id)));
+      tr.append(id, el("td", String(r.score), "score"), el("td", r.outcome || "–", "outcome"),
+        el("td", r.finished ? "yes" : "no", "finished"));
+      body.append(tr);
+    }
+    table.append(body);
+    box.append(table);
+    return box;
+  }
+
+  function fail(err) {
+    $("status").textContent = "";
+    $("error").textContent = err.message;
+  }
+
+  const slug = params.get("game"), id = params.get("agent");
+  (id ? agent(id) : slug ? game(slug, params.get("board")) : home()).catch(fail);
+})();
