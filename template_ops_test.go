@@ -151,7 +151,7 @@ func TestTemplateOutputs(t *testing.T) {
 	want := map[string]string{
 		"ApiUrl": "", "LlmsTxtUrl": "/llms.txt", "OpenApiUrl": "/openapi.yaml", "GamesIndexUrl": "/api/games",
 		"TronBotUrl": "/api/bots/tron", "LiveMatchesUrl": "/api/matches", "TidebreakersPageUrl": "/tidebreakers/", "McpUrl": "/mcp",
-		"LiveTronMatchesUrl": "/api/games/tron/matches", "TronPageUrl": "/tron/", "ViewerUrl": "/view/", "PlayUrl": "/play/",
+		"LiveTronMatchesUrl": "/api/games/tron/matches", "TronPageUrl": "/tron/", "ViewerUrl": "/view/", "PlayUrl": "/play/", "BoardsUrl": "/boards/",
 	}
 	for _, g := range games.All() {
 		slug := g.Info().Slug
