@@ -3,7 +3,9 @@
 // behind an API Gateway HTTP API, the
 // matches kept in the DynamoDB table MATCHES_TABLE names. Any instance
 // serves any request: a match lives in the table, every write conditional
-// on its version. LIVE_CREATES_PER_MINUTE bounds the matches one client
+// on its version. A seat taken with an agent's key is credited to the
+// agent, whose rating the match moves when it ends, in the same table.
+// LIVE_CREATES_PER_MINUTE bounds the matches one client
 // creates in a minute. Build it as bootstrap for provided.al2023 with
 // -tags lambda.norpc (see the Makefile).
 package main
@@ -32,7 +34,9 @@ func main() {
 		os.Exit(1)
 	}
 	store := dynamo.New(dynamodb.NewFromConfig(cfg), table, time.Now)
-	p, err := assemble.New(assemble.Config{Matches: store, CreatesPerMinute: function.CreatesPerMinute()})
+	// The table is the ledger too: the agents whose keys take seats, and
+	// the ratings a match that ends moves, are kept there.
+	p, err := assemble.New(assemble.Config{Matches: store, Ledger: store, CreatesPerMinute: function.CreatesPerMinute()})
 	if err != nil {
 		function.Fail("cannot start", err)
 	}
