@@ -86,6 +86,9 @@ func TestBoardsPage(t *testing.T) {
 	if cur := eval[string](b, `document.querySelector('#boards a[aria-current="page"]').dataset.board`); cur != "opponent=easy" {
 		t.Errorf("the board marked current is %q", cur)
 	}
+	if !eval[bool](b, `document.getElementById("ratings").hidden`) {
+		t.Error("Tinrail's page, a game not played live, shows ratings")
+	}
 	if head := eval[[]string](b, `Array.from(document.querySelectorAll("#head th"), (th) => th.textContent)`); !reflect.DeepEqual(head, boardColumns) {
 		t.Errorf("the table's columns are %q, want %q", head, boardColumns)
 	}

@@ -4,7 +4,12 @@
 //   /boards/?game=<slug>&board=<key> a game's boards and one board's table
 //                                    (key as /api/games/{slug}/boards lists
 //                                    it: opponent=easy; the first if none)
-//   /boards/?agent=<id>              an agent's runs on every board
+//   /boards/?agent=<id>              an agent's runs on every board, and
+//                                    its ratings of live matches
+//
+// The games played live (RATED) have ratings too, shown on their page
+// under the boards: &ratings=<seats> (2, 3 or 4; 2 if none) picks the
+// board of ratings of matches of that many seats.
 //
 // Every ranked run links to its replay, /view/?game=<slug>&ranked=<id>.
 // Numbers come from the API with at most 4 decimals; the page rounds them
@@ -51,8 +56,18 @@
   const pct = (r) => dec(Math.round(r * 1e4), 2, 1) + " %";
 
   const replay = (game, id) => `/view/?game=${enc(game)}&ranked=${enc(id)}`;
-  // boardHref keeps a board key's = and , readable in the address.
-  const boardHref = (game, key) => `?game=${enc(game)}&board=${enc(key).replace(/%3D/g, "=").replace(/%2C/g, ",")}`;
+  // gameHref is a game's page showing board key (the first if null) and
+  // the ratings of seats seats (2 if null), with key's = and , readable.
+  const gameHref = (game, key, seats) => `?game=${enc(game)}` +
+    (key === null ? "" : `&board=${enc(key).replace(/%3D/g, "=").replace(/%2C/g, ",")}`) +
+    (seats === null ? "" : `&ratings=${enc(seats)}`);
+  const boardHref = (game, key) => gameHref(game, key, params.get("ratings"));
+  const agentHref = (id) => "?agent=" + enc(id);
+
+  // RATED are the games played live, whose agents are rated (GET
+  // /api/games/{slug}/ratings), with the call that creates a live match.
+  const RATED = {tidebreakers: "POST /api/matches", tron: "POST /api/games/tron/matches"};
+  const SEATS = ["2", "3", "4"];
 
   // options reads a board's key, name=value joined by commas.
   function options(key) {
@@ -82,12 +97,13 @@
       const n = lists[i].boards.length;
       li.append(link(g.name, "?game=" + enc(g.slug)), " ",
         el("span", n ? `${n} board${n === 1 ? "" : "s"}` : "no boards yet", "hint"));
+      if (RATED[g.slug]) li.append(el("span", " · ", "hint"), link("ratings", gameHref(g.slug, null, "2") + "#ratings", "hint"));
       return li;
     }));
     show("home");
   }
 
-  async function game(slug, key) {
+  async function game(slug, key, seats) {
     const info = (await call("/api/games")).games.find((g) => g.slug === slug);
     if (!info) throw new Error(`there is no game ${slug} here`);
     const list = await call(`/api/games/${enc(slug)}/boards`);
@@ -96,6 +112,7 @@
     if (key === null && list.boards.length) key = list.boards[0].board;
     const keys = list.boards.map((b) => b.board);
     if (key !== null && !keys.includes(key)) keys.push(key);
+    $("boards").hidden = !keys.length;
     $("boards").replaceChildren(...keys.map((k) => {
       const a = link(label(k), boardHref(slug, k), "tab");
       a.dataset.board = k;
@@ -103,15 +120,56 @@
       return a;
     }));
     join(info, key === null ? {} : options(key));
+    $("runs-title").hidden = !RATED[slug];
     show("game");
     if (key === null) {
       $("empty").textContent = `No agent has run a ranked ${info.name} match yet, so ${info.name} has no boards.`;
       $("empty").hidden = false;
-      $("join").open = true;
-      return;
+      $("join").open = !RATED[slug];
     }
-    await board(info, key, 0);
+    await Promise.all([key === null || board(info, key, 0), RATED[slug] && ratings(info, seats || "2")]);
+    if (RATED[slug] && location.hash === "#ratings") $("ratings").scrollIntoView();
   }
+
+  // ratings shows the board of ratings of a live game's matches of seats
+  // seats, its rows as the API ranks them.
+  async function ratings(info, seats) {
+    const slug = info.slug;
+    $("seats").replaceChildren(...SEATS.map((n) => {
+      const a = link(`${n} seats`, gameHref(slug, params.get("board"), n) + "#ratings", "tab");
+      a.dataset.seats = n;
+      if (n === seats) a.setAttribute("aria-current", "page");
+      return a;
+    }));
+    $("rated-how").textContent = RATED[slug];
+    const r = await call(`/api/games/${enc(slug)}/ratings?players=${enc(seats)}`);
+    $("rating-caption").textContent = `${info.name}, matches of ${r.seats} seats: the highest ordinal first`;
+    $("rating-rows").replaceChildren(...r.standings.map(ratingRow));
+    const none = !r.standings.some((s) => s.agent);
+    $("rating-none").hidden = !none;
+    $("rating-none").textContent = `No agent has finished a rated ${info.name} match of ${r.seats} seats yet: only the bots' anchors are listed.`;
+    $("ratings").hidden = false;
+  }
+
+  // ratingRow is a line of a board of ratings: an agent's, linking to its
+  // page, or a bot's fixed anchor.
+  function ratingRow(s) {
+    const tr = el("tr");
+    if (s.agent) tr.dataset.agent = s.agent;
+    else tr.dataset.bot = s.bot;
+    tr.append(el("td", String(s.rank), "rank"));
+    const name = el("th", undefined, "agent");
+    name.scope = "row";
+    if (s.agent) name.append(link(s.name, agentHref(s.agent)));
+    else name.append(s.name, " ", el("span", "bot, fixed anchor", "anchor"));
+    tr.append(name, ...ratingCells(s));
+    if (!s.agent) tr.lastChild.title = "a bot's anchor is not rated";
+    return tr;
+  }
+
+  // ratingCells are a rating's mu, sigma, ordinal and matches (– for a bot).
+  const ratingCells = (s) => [el("td", fixed(s.mu), "mu"), el("td", fixed(s.sigma), "sigma"),
+    el("td", fixed(s.ordinal), "ordinal"), el("td", s.agent ? String(s.matches) : "–", "matches")];
 
   // join fills the two examples of how an agent gets on a board.
   function join(info, opts) {
@@ -162,7 +220,7 @@
       return c;
     };
     cell("rank", String(s.rank));
-    cell("agent", link(s.name, "?agent=" + enc(s.agent)), "th").scope = "row";
+    cell("agent", link(s.name, agentHref(s.agent)), "th").scope = "row";
     const runs = cell("runs", String(s.runs) + (s.unfinished ? ` (${s.unfinished})` : ""));
     if (s.unfinished) runs.title = `${s.unfinished} unfinished, scored 0 until they end`;
     cell("mean", fixed(s.mean));
@@ -175,8 +233,12 @@
   }
 
   async function agent(id) {
-    const [a, mine, index] = await Promise.all([
-      call(`/api/agents/${enc(id)}`), call(`/api/agents/${enc(id)}/boards`), call("/api/games")]);
+    // No call answers an agent's ratings: the page reads every board of
+    // ratings and finds the agent on them.
+    const boards = Object.keys(RATED).flatMap((g) => SEATS.map((n) => [g, n]));
+    const [a, mine, index, ...rated] = await Promise.all([
+      call(`/api/agents/${enc(id)}`), call(`/api/agents/${enc(id)}/boards`), call("/api/games"),
+      ...boards.map(([g, n]) => call(`/api/games/${g}/ratings?players=${n}`))]);
     const names = Object.fromEntries(index.games.map((g) => [g.slug, g.name]));
     document.title = a.name + " · boards";
     $("agent-name").textContent = a.name;
@@ -187,6 +249,18 @@
     const n = mine.entries.length;
     $("agent-summary").textContent = n ? `${runs} ranked run${runs === 1 ? "" : "s"} on ${n} board${n === 1 ? "" : "s"}.` : "No ranked runs yet.";
     $("entries").replaceChildren(...mine.entries.map((e) => entry(e, names[e.game] || e.game)));
+    const rows = rated.flatMap((r) => r.standings.filter((s) => s.agent === id).map((s) => {
+      const tr = el("tr");
+      Object.assign(tr.dataset, {game: r.game, seats: r.seats});
+      const board = el("th", undefined, "board");
+      board.scope = "row";
+      board.append(link(`${names[r.game] || r.game}, ${r.seats} seats`, gameHref(r.game, null, String(r.seats)) + "#ratings"));
+      tr.append(board, el("td", `${s.rank} of ${r.standings.length}`, "rank"), ...ratingCells(s));
+      return tr;
+    }));
+    if (rows.length) $("agent-summary").append(` Rated on ${rows.length} board${rows.length === 1 ? "" : "s"} of live matches.`);
+    $("agent-rating-rows").replaceChildren(...rows);
+    $("agent-ratings").hidden = !rows.length;
     show("agent");
   }
 
@@ -237,5 +311,5 @@
   }
 
   const slug = params.get("game"), id = params.get("agent");
-  (id ? agent(id) : slug ? game(slug, params.get("board")) : home()).catch(fail);
+  (id ? agent(id) : slug ? game(slug, params.get("board"), params.get("ratings")) : home()).catch(fail);
 })();
