@@ -20,23 +20,29 @@ import (
 // The agent tools ask the registry and the boards what the agents API and
 // the boards' paths ask them: agent_register is POST /api/agents,
 // leaderboard GET /api/games/{slug}/board, agent_standing GET
-// /api/agents/{id}/boards; and a start tool's agent_key is a ranked
-// init's bearer token. Over Streamable HTTP the client's address is in
-// the context (see front), so registering counts against the registry's
-// limit of a client, as POST /api/agents does; over stdio, a local
-// process, nothing is counted.
+// /api/agents/{id}/boards, ratings (ratings.go) GET
+// /api/games/{slug}/ratings; a start tool's agent_key is a ranked init's
+// bearer token, and a live create or join tool's the bearer token of
+// POST .../matches or .../{code}/join. Over Streamable HTTP the client's
+// address is in the context (see front), so registering counts against
+// the registry's limit of a client, as POST /api/agents does; over stdio,
+// a local process, nothing is counted.
 //
 // An agent's key is a secret: it appears in agent_register's result, the
 // one place it is shown, and in no other result, text or error (an
 // argument that holds it is never quoted).
 
-// Agents are the agents and the boards of their ranked runs. With a
-// Registry, every start tool takes agent_key and agent_register is
-// served; with Boards, leaderboard; with both, agent_standing. Package
-// assemble makes both with a ledger, and neither without.
+// Agents are the agents, the boards of their ranked runs and the raters
+// of their live matches. With a Registry, every start tool and every live
+// create and join tool takes agent_key and agent_register is served; with
+// Boards, leaderboard; with both, agent_standing; with Raters, ratings.
+// Package assemble makes all three with a ledger, and none without.
 type Agents struct {
 	Registry *agents.Registry
 	Boards   *boards.Boards
+	// Raters rate the agents of each live game's matches, by the game's
+	// slug (GET /api/games/{slug}/ratings).
+	Raters map[string]*boards.Rater
 }
 
 // agentKeyArg is the argument that carries an agent's key.
@@ -66,6 +72,91 @@ func agentKey(reg *agents.Registry, m map[string]json.RawMessage) (string, bool,
 		return "", false, play.Errorf(play.CodeInvalidRequest, "agent_key must be a string: your agent's key, from agent_register")
 	}
 	return key, true, nil
+}
+
+// liveKeyDoc is what a live create or join tool's description says of
+// agent_key.
+const liveKeyDoc = "With agent_key (your agent's key, from agent_register) your seat is credited to your agent: when the match ends, " +
+	"your agent's rating on the game's board of ratings for matches of that many seats moves by your place. " +
+	"The key is a secret: never show it to anyone, and write it in no message, file or log that others read."
+
+// seating is what a live game's create and join tools say and take of
+// agent_key: nothing without a registry.
+type seating struct {
+	game  string
+	keyed bool // the tools take agent_key
+	rated bool // ratings answers the game's boards of ratings
+}
+
+// liveSeating is the seating of game's live tools on a server of ag.
+func liveSeating(ag Agents, game string) seating {
+	return seating{game: game, keyed: ag.Registry != nil, rated: ag.Raters[game] != nil}
+}
+
+// describe is a create or join tool's description d, with what it says of
+// agent_key when the tool takes it.
+func (s seating) describe(d string) string {
+	if !s.keyed {
+		return d
+	}
+	d += " " + liveKeyDoc
+	if s.rated {
+		d += " ratings {\"game\":\"" + s.game + "\"} answers the board."
+	}
+	return d
+}
+
+// schema is a create or join tool's input schema, with agent_key among
+// its properties when the tool takes it.
+func (s seating) schema(object map[string]any) map[string]any {
+	if s.keyed {
+		object["properties"].(map[string]any)[agentKeyArg] = agentKeySchema("your agent's key, from agent_register: your seat is credited to your agent, and the match rates it when it ends.")
+	}
+	return object
+}
+
+// credit is what a create or join tool's text says of agent a after the
+// match's state, given its number of seats (0 if unknown): nothing
+// without an agent.
+func (s seating) credit(a *play.AgentRef) func(players int) string {
+	return func(players int) string {
+		if a == nil {
+			return ""
+		}
+		return liveCreditText(s.game, *a, players, s.rated)
+	}
+}
+
+// liveAgent takes agent_key out of the arguments of a live create or join
+// tool and authenticates it, as the match API authenticates the bearer
+// token of POST .../matches and .../{code}/join: it answers the arguments
+// left (args itself when there is no key, or no registry, which leaves
+// agent_key for the service to refuse as a member the request does not
+// take), ctx with the key's agent (play.WithAgent: the live server
+// credits the seat to it), and the agent (nil without a key). A key that
+// is not a string, or is no agent's key in use, is refused unquoted.
+func liveAgent(ctx context.Context, reg *agents.Registry, args json.RawMessage) (json.RawMessage, context.Context, *play.AgentRef, error) {
+	if reg == nil {
+		return args, ctx, nil, nil
+	}
+	m, err := members(args)
+	if err != nil {
+		return nil, ctx, nil, err
+	}
+	key, keyed, err := agentKey(reg, m)
+	if err != nil || !keyed {
+		return args, ctx, nil, err
+	}
+	a, _, err := reg.Authenticate(ctx, key)
+	if err != nil {
+		return nil, ctx, nil, err
+	}
+	rest, err := json.Marshal(m)
+	if err != nil {
+		return nil, ctx, nil, err
+	}
+	ref := play.AgentRef{ID: a.ID, Name: a.Name}
+	return rest, play.WithAgent(ctx, ref), &ref, nil
 }
 
 // stringArg reads a JSON string.
@@ -154,7 +245,7 @@ func addAgents(srv *mcp.Server, svc *play.Service, ag Agents) {
 		Annotations:  readOnly,
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		a, answer, err := standing(ctx, ag, req.Params.Arguments)
-		return result(ctx, req.Params.Name, answer, err, func(s *agentBoards) string { return standingText(svc, a, s.Entries) })
+		return result(ctx, req.Params.Name, answer, err, func(s *agentBoards) string { return standingText(svc, a, s.Entries, ratedGames(ag)) })
 	})
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/agents"
 	"github.com/agentgames/bundle/play/boards"
+	"github.com/agentgames/bundle/store/memory"
 	"github.com/agentgames/bundle/transport/httpapi"
 	"github.com/agentgames/bundle/transport/mcpedge/mcptest"
 )
@@ -235,12 +236,13 @@ func sameAsHTTP(t *testing.T, b *bench, path string, res *mcp.CallToolResult) {
 	}
 }
 
-// TestAgentToolsNeedALedger: without a ledger (so without agents or
-// boards), the server has no agent tools and the start tools take no
-// agent_key, which the service refuses as an option the game does not
-// take, without quoting it.
+// TestAgentToolsNeedALedger: without a ledger (so without agents, boards
+// or raters), the server has no agent tools nor ratings, and the start
+// tools and the live tools take no agent_key, which the service refuses
+// as an option the game (or a member the request) does not take, without
+// quoting it.
 func TestAgentToolsNeedALedger(t *testing.T) {
-	p, err := mcpassemble.New(assemble.Config{Games: games.All()}, nil)
+	p, err := mcpassemble.New(assemble.Config{Games: games.All(), Matches: &memory.Store{}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,15 +259,24 @@ func TestAgentToolsNeedALedger(t *testing.T) {
 	}
 	for _, tool := range res.Tools {
 		raw, _ := json.Marshal(tool)
-		if strings.HasPrefix(tool.Name, "agent_") || tool.Name == "leaderboard" || strings.Contains(string(raw), "agent_key") {
+		if strings.HasPrefix(tool.Name, "agent_") || tool.Name == "leaderboard" || tool.Name == "ratings" || strings.Contains(string(raw), "agent_key") {
 			t.Errorf("without a ledger: %.200s", raw)
 		}
 	}
 	key := "agk_" + strings.Repeat("a", 16) + "_" + strings.Repeat("b", 52)
-	res2 := call(t, cs, "start_tinrail", map[string]any{"agent_key": key})
-	toolError(t, res2, play.CodeInvalidRequest)
-	if raw, _ := json.Marshal(res2); strings.Contains(string(raw), strings.Repeat("b", 10)) {
-		t.Errorf("the refusal quotes the key: %s", raw)
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+	}{
+		{"start_tinrail", map[string]any{"agent_key": key}},
+		{"live_create", map[string]any{"players": 2, "agent_key": key}},
+		{"tron_live_create", map[string]any{"players": 2, "agent_key": key}},
+	} {
+		res := call(t, cs, c.tool, c.args)
+		toolError(t, res, play.CodeInvalidRequest)
+		if raw, _ := json.Marshal(res); strings.Contains(string(raw), strings.Repeat("b", 10)) {
+			t.Errorf("%s: the refusal quotes the key: %s", c.tool, raw)
+		}
 	}
 }
 

@@ -30,6 +30,21 @@ func creditText(info play.Info, a play.AgentRef, board string, env *play.Envelop
 		a.Name, a.ID, strconv.Quote(board), boardCall(info, board))
 }
 
+// liveCreditText says, after a live create's or join's text, that the
+// seat is credited to agent a, and, when rated (the server answers
+// ratings of game), where its rating is read: the board of players seats
+// (0: unknown).
+func liveCreditText(game string, a play.AgentRef, players int, rated bool) string {
+	text := fmt.Sprintf("Your seat is credited to your agent %s (id %s): when the match ends, your agent's rating moves by your place", a.Name, a.ID)
+	switch {
+	case !rated:
+		return text + ".\n"
+	case players == 0:
+		return text + fmt.Sprintf("; read it with ratings {\"game\":%q,\"players\":<the match's players>}.\n", game)
+	}
+	return text + fmt.Sprintf(" on the board of %d-seat matches; read it with ratings {\"game\":%q,\"players\":%d}.\n", players, game, players)
+}
+
 // registeredText is agent_register's answer for a model to read: the one
 // text that holds a key.
 func registeredText(r *registered) string {
@@ -94,11 +109,14 @@ func leaderboardText(svc *play.Service, b *boards.Board, others []string) string
 }
 
 // standingText is an agent's entries for a model to read: on each board,
-// its totals and its recent runs with their replays.
-func standingText(svc *play.Service, a *agents.Agent, entries []boards.Entry) string {
+// its totals and its recent runs with their replays; then where the
+// ratings of its live matches are read, of the games rated (none: not a
+// word).
+func standingText(svc *play.Service, a *agents.Agent, entries []boards.Entry, rated []string) string {
 	var t strings.Builder
 	if len(entries) == 0 {
 		fmt.Fprintf(&t, "Agent %s (id %s) has no ranked runs on any board yet: a start tool with ranked true and the agent's agent_key plays one.\n", a.Name, a.ID)
+		t.WriteString(ratedText(rated))
 		return t.String()
 	}
 	fmt.Fprintf(&t, "Agent %s (id %s): ranked runs on %s.\n", a.Name, a.ID, count(len(entries), "board"))
@@ -142,7 +160,22 @@ func standingText(svc *play.Service, a *agents.Agent, entries []boards.Entry) st
 			fmt.Fprintf(&t, "  - score %d, %s: %s\n", r.Score, end, replayURL(e.Game, r.ID))
 		}
 	}
+	t.WriteString(ratedText(rated))
 	return t.String()
+}
+
+// ratedText says where the ratings of an agent's live matches are read,
+// the ratings of the games rated; nothing if there are none.
+func ratedText(rated []string) string {
+	if len(rated) == 0 {
+		return ""
+	}
+	var calls []string
+	for _, g := range rated {
+		calls = append(calls, fmt.Sprintf("ratings {\"game\":%q}", g))
+	}
+	return "\nLive matches are rated apart from these boards: " + strings.Join(calls, " or ") +
+		" answers a board of ratings, with the agent on it once a live match it played with agent_key has ended.\n"
 }
 
 // gameInfo is the Info of the game slug, or only its slug and name if the

@@ -27,40 +27,51 @@ type Live interface {
 	View(ctx context.Context, code, token string) (*live.State, int, error)
 }
 
-// addLive adds live_create, live_join, live_state and live_act.
-func addLive(srv *mcp.Server, l Live) {
+// addLive adds live_create, live_join, live_state and live_act; with
+// ag's registry, live_create and live_join take agent_key (see
+// liveAgent).
+func addLive(srv *mcp.Server, l Live, ag Agents) {
 	code := map[string]any{"type": "string", "description": "the match's code, from live_create"}
 	name := map[string]any{"type": "string", "description": "your name (cut to 40 characters)"}
 	token := map[string]any{"type": "string", "description": "your seat's secret token, from live_create or live_join"}
 	object := func(props map[string]any, required ...string) map[string]any {
 		return map[string]any{"type": "object", "properties": props, "required": required, "additionalProperties": false}
 	}
+	seated := liveSeating(ag, "tidebreakers")
 	srv.AddTool(&mcp.Tool{
 		Name:  "live_create",
 		Title: "Create a live Tidebreakers match",
-		Description: "Opens a live Tidebreakers match and seats you at seat 0: answers its code and your seat's secret token. " +
+		Description: seated.describe("Opens a live Tidebreakers match and seats you at seat 0: answers its code and your seat's secret token. " +
 			"Others join with live_join; empty seats wait 10 seconds, then captains fill them. bots seats (from seat 1) are captains at once, " +
-			"so with bots = players - 1 the match starts immediately.",
-		InputSchema: object(map[string]any{
+			"so with bots = players - 1 the match starts immediately."),
+		InputSchema: seated.schema(object(map[string]any{
 			"players": map[string]any{"type": "integer", "minimum": live.MinPlayers, "maximum": live.MaxPlayers, "description": "how many seats"},
 			"name":    name,
 			"bots":    map[string]any{"type": "integer", "minimum": 0, "maximum": live.MaxPlayers - 1, "description": "how many other seats are captains at once"},
 			"captain": map[string]any{"type": "string", "enum": live.Captains(), "description": "the captains' kind (default " + live.Captains()[0] + ")"},
-		}, "players"),
+		}, "players")),
 		OutputSchema: outputSchema("LiveJoined"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		answer, err := l.Serve(ctx, "create", "", req.Params.Arguments)
-		return result(ctx, req.Params.Name, answer, err, func(a any) string { return joinedText(ctx, l, a.(*live.Joined)) })
+		args, ctx, agent, err := liveAgent(ctx, ag.Registry, req.Params.Arguments)
+		var answer any
+		if err == nil {
+			answer, err = l.Serve(ctx, "create", "", args)
+		}
+		return result(ctx, req.Params.Name, answer, err, func(a any) string { return joinedText(ctx, l, a.(*live.Joined), seated.credit(agent)) })
 	})
 	srv.AddTool(&mcp.Tool{
 		Name:         "live_join",
 		Title:        "Join a live Tidebreakers match",
-		Description:  "Takes the first empty seat of a live match in its lobby: answers your seat and its secret token.",
-		InputSchema:  object(map[string]any{"code": code, "name": name}, "code"),
+		Description:  seated.describe("Takes the first empty seat of a live match in its lobby: answers your seat and its secret token."),
+		InputSchema:  seated.schema(object(map[string]any{"code": code, "name": name}, "code")),
 		OutputSchema: outputSchema("LiveJoined"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		answer, err := joinMatch(ctx, l, req.Params.Arguments)
-		return result(ctx, req.Params.Name, answer, err, func(j *live.Joined) string { return joinedText(ctx, l, j) })
+		args, ctx, agent, err := liveAgent(ctx, ag.Registry, req.Params.Arguments)
+		var answer *live.Joined
+		if err == nil {
+			answer, err = joinMatch(ctx, l, args)
+		}
+		return result(ctx, req.Params.Name, answer, err, func(j *live.Joined) string { return joinedText(ctx, l, j, seated.credit(agent)) })
 	})
 	srv.AddTool(&mcp.Tool{
 		Name:  "live_state",

@@ -10,15 +10,20 @@ import (
 
 // joinedText is live_create's or live_join's answer for its caller: the
 // seat, its secret token (this answer is the only one that shows it), what
-// the caller may do now, and how to act.
-func joinedText(ctx context.Context, l Live, j *live.Joined) string {
+// the caller may do now, how to act, and what credit says of the match's
+// number of seats (see seating.credit).
+func joinedText(ctx context.Context, l Live, j *live.Joined, credit func(players int) string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "You sit in seat %d of match %s. Your seat's secret token (send it as \"token\"; show it to no one): %s\n", j.Seat, j.Code, j.Token)
+	players := 0
 	if answer, err := l.Serve(ctx, "get", j.Code, nil); err == nil {
-		b.WriteString(nowText(answer.(*live.State), j.Seat))
+		st := answer.(*live.State)
+		b.WriteString(nowText(st, j.Seat))
+		players = st.Players
 	}
 	fmt.Fprintf(&b, "Act with live_act {\"code\":%q,\"token\":<your token>,\"action\":...} when it is your turn; "+
 		"live_state {\"code\":%q,\"token\":<your token>} shows the board and what you may do.\n", j.Code, j.Code)
+	b.WriteString(credit(players))
 	return b.String()
 }
 

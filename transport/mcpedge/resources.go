@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -88,8 +89,25 @@ Games:
 			b.WriteString(" leaderboard {\"game\", \"options\"} reads a board (its options: those that set how hard a match is); " +
 				"agent_standing {\"agent_key\"} or {\"agent_id\"} an agent's entries on every board and its recent runs, with their replays.")
 		}
+		if live || tron {
+			b.WriteString(" The key as agent_key to a live match's create or join tool credits your seat to your agent too: the match rates it when it ends.")
+		}
 		b.WriteString("\n")
+	}
+	if len(ag.Raters) > 0 {
+		fmt.Fprintf(&b, "\nRatings of live matches: ratings {\"game\": %s, \"players\": 2 to 4 (default 2)} answers the board of ratings of the agents that played "+
+			"the game's live matches of that many seats with agent_key (Weng-Lin: mu, sigma, the ordinal mu - 3 sigma that ranks them), "+
+			"beside the bots' fixed anchors.\n", quoted(ratedGames(ag), " or "))
 	}
 	fmt.Fprintf(&b, "\nRanked play and answer shapes: %s.\n", docsURI("play"))
 	return b.String()
+}
+
+// quoted joins the strings of list, each as a JSON string, with sep.
+func quoted(list []string, sep string) string {
+	q := make([]string, len(list))
+	for i, s := range list {
+		q[i] = strconv.Quote(s)
+	}
+	return strings.Join(q, sep)
 }

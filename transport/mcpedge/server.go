@@ -1,9 +1,9 @@
 // Package mcpedge is the Model Context Protocol edge of the bundle: every
-// game's loop, the live Tidebreakers and Tron matches, and the agents and
-// the leaderboards of their ranked runs as MCP tools, each game's docs as
-// resources, served by the official Go SDK over any of its transports
-// (stdio in cmd/mcp; stateless Streamable HTTP at /mcp on the local
-// server and on Lambda, through Handler).
+// game's loop, the live Tidebreakers and Tron matches, and the agents, the
+// leaderboards of their ranked runs and the ratings of their live matches
+// as MCP tools, each game's docs as resources, served by the official Go
+// SDK over any of its transports (stdio in cmd/mcp; stateless Streamable
+// HTTP at /mcp on the local server and on Lambda, through Handler).
 //
 // It adds nothing to an answer: a tool hands its arguments to the same
 // play.Service (or live server) the HTTP edge serves, and its structured
@@ -23,7 +23,8 @@ import (
 
 // New builds the MCP server of svc's games and, when live is not nil, of
 // live Tidebreakers matches, when tron is not nil, of live Tron matches;
-// with ag's registry and boards, of agents and their boards (see Agents).
+// with ag's registry, boards and raters, of agents, the boards of their
+// ranked runs and the ratings of their live matches (see Agents).
 func New(svc *play.Service, live Live, tron TronLive, ag Agents) *mcp.Server {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "agentgames", Title: "Agent game bundle", Version: version.String("mcp")},
 		&mcp.ServerOptions{Instructions: instructions(svc, live != nil, tron != nil, ag)})
@@ -32,12 +33,13 @@ func New(svc *play.Service, live Live, tron TronLive, ag Agents) *mcp.Server {
 		addLoop(srv, svc, ag.Registry, g)
 	}
 	if live != nil {
-		addLive(srv, live)
+		addLive(srv, live, ag)
 	}
 	if tron != nil {
-		addTronLive(srv, tron)
+		addTronLive(srv, tron, ag)
 	}
 	addAgents(srv, svc, ag)
+	addRatings(srv, svc, ag)
 	addResources(srv, svc, ag)
 	addPrompts(srv, svc)
 	return srv

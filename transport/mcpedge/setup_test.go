@@ -19,10 +19,10 @@ import (
 )
 
 // bench is every game, live matches (Tidebreakers', Tron's) and agents
-// with their boards served twice over one service, the same live servers
-// and the same agents: as the MCP server, and as the local server's HTTP
-// handler with the MCP server mounted at /mcp (as testserver.WithLive
-// builds it).
+// with their boards and ratings served twice over one service, the same
+// live servers and the same agents: as the MCP server, and as the local
+// server's HTTP handler with the MCP server mounted at /mcp (as
+// testserver.WithLive builds it).
 type bench struct {
 	svc    *play.Service
 	live   *live.Server
@@ -37,7 +37,7 @@ func newBench(t *testing.T) *bench {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &bench{svc: p.Service, live: p.Live, tron: p.TronLive, agents: mcpedge.Agents{Registry: p.Agents, Boards: p.Boards}, http: p.HTTP()}
+	return &bench{svc: p.Service, live: p.Live, tron: p.TronLive, agents: mcpedge.Agents{Registry: p.Agents, Boards: p.Boards, Raters: p.Raters}, http: p.HTTP()}
 }
 
 // connectors are the two ways a test's client reaches a bench's MCP

@@ -28,8 +28,9 @@ type TronLive interface {
 }
 
 // addTronLive adds tron_live_create, tron_live_join, tron_live_state and
-// tron_live_move.
-func addTronLive(srv *mcp.Server, l TronLive) {
+// tron_live_move; with ag's registry, tron_live_create and tron_live_join
+// take agent_key (see liveAgent).
+func addTronLive(srv *mcp.Server, l TronLive, ag Agents) {
 	code := map[string]any{"type": "string", "description": "the match's code, from tron_live_create"}
 	name := map[string]any{"type": "string", "description": "your name (cut to 40 characters)"}
 	token := map[string]any{"type": "string", "description": "your seat's secret token, from tron_live_create or tron_live_join"}
@@ -39,14 +40,15 @@ func addTronLive(srv *mcp.Server, l TronLive) {
 	object := func(props map[string]any, required ...string) map[string]any {
 		return map[string]any{"type": "object", "properties": props, "required": required, "additionalProperties": false}
 	}
+	seated := liveSeating(ag, "tron")
 	srv.AddTool(&mcp.Tool{
 		Name:  "tron_live_create",
 		Title: "Create a live Tron match",
-		Description: "Opens a live Tron match and seats you at seat 0: answers its code and your seat's secret token. " +
+		Description: seated.describe("Opens a live Tron match and seats you at seat 0: answers its code and your seat's secret token. " +
 			"Every living cycle moves at once each round; a round resolves once every living cycle has moved, or at its deadline " +
 			"(roundMillis after it began), when a cycle that has not moved is out. Others join with tron_live_join; empty seats wait 10 seconds, " +
-			"then bots fill them. bots seats (from seat 1) are bots at once, so with bots = players - 1 the match starts immediately.",
-		InputSchema: object(map[string]any{
+			"then bots fill them. bots seats (from seat 1) are bots at once, so with bots = players - 1 the match starts immediately."),
+		InputSchema: seated.schema(object(map[string]any{
 			"players":     integer(engine.MinPlayers, engine.MaxPlayers, "how many cycles"),
 			"name":        name,
 			"bots":        integer(0, engine.MaxPlayers-1, "how many other seats are bots at once"),
@@ -54,21 +56,29 @@ func addTronLive(srv *mcp.Server, l TronLive) {
 			"width":       integer(engine.MinSide, engine.MaxSide, "the grid's cells across (default 30)"),
 			"height":      integer(engine.MinSide, engine.MaxSide, "the grid's cells down (default 30)"),
 			"roundMillis": integer(tronlive.MinRound.Milliseconds(), tronlive.MaxRound.Milliseconds(), "how long a round waits for moves, in milliseconds (default 30000)"),
-		}, "players"),
+		}, "players")),
 		OutputSchema: outputSchema("LiveJoined"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		answer, err := l.Serve(ctx, "create", "", req.Params.Arguments)
-		return result(ctx, req.Params.Name, answer, err, func(a any) string { return tronJoined(ctx, l, a.(*tronlive.Joined)) })
+		args, ctx, agent, err := liveAgent(ctx, ag.Registry, req.Params.Arguments)
+		var answer any
+		if err == nil {
+			answer, err = l.Serve(ctx, "create", "", args)
+		}
+		return result(ctx, req.Params.Name, answer, err, func(a any) string { return tronJoined(ctx, l, a.(*tronlive.Joined), seated.credit(agent)) })
 	})
 	srv.AddTool(&mcp.Tool{
 		Name:         "tron_live_join",
 		Title:        "Join a live Tron match",
-		Description:  "Takes the first empty seat of a live Tron match in its lobby: answers your seat and its secret token.",
-		InputSchema:  object(map[string]any{"code": code, "name": name}, "code"),
+		Description:  seated.describe("Takes the first empty seat of a live Tron match in its lobby: answers your seat and its secret token."),
+		InputSchema:  seated.schema(object(map[string]any{"code": code, "name": name}, "code")),
 		OutputSchema: outputSchema("LiveJoined"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		j, err := joinMatch(ctx, l, req.Params.Arguments)
-		return result(ctx, req.Params.Name, j, err, func(j *tronlive.Joined) string { return tronJoined(ctx, l, j) })
+		args, ctx, agent, err := liveAgent(ctx, ag.Registry, req.Params.Arguments)
+		var j *tronlive.Joined
+		if err == nil {
+			j, err = joinMatch(ctx, l, args)
+		}
+		return result(ctx, req.Params.Name, j, err, func(j *tronlive.Joined) string { return tronJoined(ctx, l, j, seated.credit(agent)) })
 	})
 	srv.AddTool(&mcp.Tool{
 		Name:  "tron_live_state",

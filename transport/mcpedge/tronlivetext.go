@@ -20,13 +20,16 @@ const (
 
 // tronJoined is tron_live_create's or tron_live_join's answer for its
 // caller: the seat, its secret token (this answer is the only one that
-// shows it), and the match as it stands for that seat.
-func tronJoined(ctx context.Context, l TronLive, j *tronlive.Joined) string {
+// shows it), the match as it stands for that seat, and what credit says
+// of the match's number of seats (see seating.credit).
+func tronJoined(ctx context.Context, l TronLive, j *tronlive.Joined, credit func(players int) string) string {
 	text := fmt.Sprintf("You sit in seat %d of live Tron match %s. Your seat's secret token (send it as \"token\"; show it to no one): %s\n", j.Seat, j.Code, j.Token)
+	players := 0
 	if st, seat, err := l.View(ctx, j.Code, j.Token); err == nil {
 		text += tronStateText(st, seat, time.Now())
+		players = st.Players
 	}
-	return text
+	return text + credit(players)
 }
 
 // tronStateText draws a live Tron match's public state at now: the phase

@@ -1,7 +1,7 @@
 // Package mcpassemble is package assemble with the MCP edge: every game,
 // the live matches (Tidebreakers', Tron's) when there are any, and the
-// agents and their boards when there is a ledger, as MCP tools, served at
-// /mcp by the assembled HTTP handler too.
+// agents, their boards and their ratings when there is a ledger, as MCP
+// tools, served at /mcp by the assembled HTTP handler too.
 package mcpassemble
 
 import (
@@ -40,7 +40,7 @@ func New(c assemble.Config, origins []string) (*Parts, error) {
 	if a.TronLive != nil {
 		tron = a.TronLive
 	}
-	srv := mcpedge.New(a.Service, lv, tron, mcpedge.Agents{Registry: a.Agents, Boards: a.Boards})
+	srv := mcpedge.New(a.Service, lv, tron, mcpedge.Agents{Registry: a.Agents, Boards: a.Boards, Raters: a.Raters})
 	return &Parts{Parts: a, MCP: srv, Handler: mcpedge.Handler(srv, mcpedge.Options{Origins: origins})}, nil
 }
 

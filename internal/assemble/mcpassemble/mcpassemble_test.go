@@ -2,8 +2,10 @@ package mcpassemble_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -14,6 +16,7 @@ import (
 	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/internal/assemble/mcpassemble"
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/boards"
 	"github.com/agentgames/bundle/store/memory"
 )
 
@@ -105,4 +108,72 @@ func get(h http.Handler, path string) (int, string) {
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
 	return rec.Code, rec.Body.String()
+}
+
+// TestMCPAgents: with a Ledger the MCP server has the agent tools and
+// ratings, which answers the parts' raters' boards (with live matches or
+// without, as the catalog function serves them); with Matches too, the
+// live create and join tools take agent_key. Without a Ledger, none of
+// these.
+func TestMCPAgents(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []assemble.Config{
+		{Games: []play.Game{tinrail.Game{}}, Matches: &memory.Store{}},
+		{Games: []play.Game{tinrail.Game{}}, Ledger: &memory.Store{}},
+		{Games: []play.Game{tinrail.Game{}}, Ledger: &memory.Store{}, Matches: &memory.Store{}},
+	} {
+		p, err := mcpassemble.New(c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ledger, live := c.Ledger != nil, c.Matches != nil
+		ct, st := mcp.NewInMemoryTransports()
+		ss, err := p.MCP.Connect(ctx, st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "mcpassemble-test", Version: "v0"}, nil).Connect(ctx, ct, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := cs.ListTools(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs := map[string]string{}
+		for _, tool := range res.Tools {
+			raw, _ := json.Marshal(tool.InputSchema)
+			inputs[tool.Name] = string(raw)
+		}
+		for _, tool := range []string{"agent_register", "leaderboard", "agent_standing", "ratings"} {
+			if _, ok := inputs[tool]; ok != ledger {
+				t.Errorf("ledger %v, live %v: %s served: %v", ledger, live, tool, ok)
+			}
+		}
+		for _, tool := range []string{"live_create", "live_join", "tron_live_create", "tron_live_join"} {
+			if keyed := strings.Contains(inputs[tool], `"agent_key"`); keyed != (ledger && live) {
+				t.Errorf("ledger %v, live %v: %s takes agent_key: %v", ledger, live, tool, keyed)
+			}
+		}
+		for _, game := range []string{"tidebreakers", "tron"} {
+			if !ledger {
+				continue
+			}
+			want, err := p.Raters[game].Ratings(ctx, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "ratings", Arguments: map[string]any{"game": game}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, _ := json.Marshal(res.StructuredContent)
+			var got boards.RatingBoard
+			if err := json.Unmarshal(raw, &got); err != nil || res.IsError || !reflect.DeepEqual(&got, want) || len(want.Standings) == 0 {
+				t.Errorf("%s's ratings: %s, want %+v", game, raw, want)
+			}
+		}
+		cs.Close()
+		ss.Close()
+	}
 }
