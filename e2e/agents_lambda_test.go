@@ -44,22 +44,9 @@ import (
 // actions each function called to those its policy in template.yaml
 // allows.
 func TestAgentsThroughLambda(t *testing.T) {
-	rie := rieBinary(t)
-	onAWS := tableEnv(t)
-	if len(onAWS) == 0 {
-		storetest.DynamoClient(t) // skips, or fails under STORE_REQUIRED
-	}
 	start := time.Now()
-	bootstraps := buildBootstraps(t, "./functions/catalog", "./functions/game")
-	built := time.Since(start)
-	// Each function reaches the table through a proxy that notes the
-	// DynamoDB actions it calls, to hold them to its policy in
-	// template.yaml: dynalite checks no IAM policy, Lambda does.
-	catalogEnv, catalogCalls := agentsLambdaWatch(t, onAWS)
-	gameEnv, gameCalls := agentsLambdaWatch(t, onAWS)
-	catalog := startFunction(t, rie, bootstraps[0], catalogEnv...)
-	game := startFunction(t, rie, bootstraps[1], append([]string{"GAME=tinrail"}, gameEnv...)...)
-	t.Logf("built both bootstraps in %s; both functions answering %s later", built.Round(time.Millisecond), (time.Since(start) - built).Round(time.Millisecond))
+	fns := agentsLambdaFunctions(t, "./functions/game", "GAME=tinrail")
+	catalog, game := fns[0].e, fns[1].e
 
 	// 1. Register, and read the agent back with its key.
 	phase := time.Now()
@@ -237,8 +224,8 @@ func TestAgentsThroughLambda(t *testing.T) {
 	if again := agentsLambdaCall(t, catalog, get("/api/agents/"+agent.ID+"/boards")); again.status != http.StatusOK || string(again.body) != string(eb.body) {
 		t.Errorf("the refused and anonymous starts changed the agent's entries: %s\nwas %s", again.body, eb.body)
 	}
-	agentsLambdaAllowed(t, "CatalogFunction", catalogCalls)
-	agentsLambdaAllowed(t, "TinrailFunction", gameCalls)
+	agentsLambdaAllowed(t, "CatalogFunction", fns[0].calls)
+	agentsLambdaAllowed(t, "TinrailFunction", fns[1].calls)
 	t.Logf("read through the catalog function: the board, the boards, the agent and its entries in %s, two transcripts in %s; bad keys refused in %s; %s in all",
 		read.Round(time.Millisecond), transcripts.Round(time.Millisecond), time.Since(phase).Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 }
@@ -369,6 +356,36 @@ type agentsLambdaActions struct {
 
 // agentsLambdaWatch is env with the table's endpoint behind a proxy that
 // counts the DynamoDB actions called through it (X-Amz-Target's).
+// agentsLambdaFunction is a function under the emulator and the DynamoDB
+// actions it called.
+type agentsLambdaFunction struct {
+	e     *emulator
+	calls *agentsLambdaActions
+}
+
+// agentsLambdaFunctions builds the catalog function and the function in
+// pkg and runs both under the emulator on one table of dynalite (env is
+// pkg's own environment), each reaching it through a proxy that notes
+// the DynamoDB actions it calls, to hold them to its policy in
+// template.yaml: dynalite checks no IAM policy, Lambda does.
+func agentsLambdaFunctions(t *testing.T, pkg string, env ...string) [2]agentsLambdaFunction {
+	rie := rieBinary(t)
+	onAWS := tableEnv(t)
+	if len(onAWS) == 0 {
+		storetest.DynamoClient(t) // skips, or fails under STORE_REQUIRED
+	}
+	start := time.Now()
+	bootstraps := buildBootstraps(t, "./functions/catalog", pkg)
+	built := time.Since(start)
+	var out [2]agentsLambdaFunction
+	for i, extra := range [][]string{nil, env} {
+		fnEnv, calls := agentsLambdaWatch(t, onAWS)
+		out[i] = agentsLambdaFunction{startFunction(t, rie, bootstraps[i], append(extra, fnEnv...)...), calls}
+	}
+	t.Logf("built both bootstraps in %s; both functions answering %s later", built.Round(time.Millisecond), (time.Since(start) - built).Round(time.Millisecond))
+	return out
+}
+
 func agentsLambdaWatch(t *testing.T, env []string) ([]string, *agentsLambdaActions) {
 	t.Helper()
 	calls := &agentsLambdaActions{n: map[string]int{}}

@@ -14,7 +14,6 @@ import (
 	"github.com/agentgames/bundle/games/tidebreakers/live"
 	tronlive "github.com/agentgames/bundle/games/tron/live"
 	"github.com/agentgames/bundle/play/ratings"
-	"github.com/agentgames/bundle/store/storetest"
 )
 
 // TestRatingsThroughLambda rates agents that play each other live through
@@ -33,22 +32,9 @@ import (
 // answer is held to openapi.yaml, and the DynamoDB actions each function
 // called to those its policy in template.yaml allows.
 func TestRatingsThroughLambda(t *testing.T) {
-	rie := rieBinary(t)
-	onAWS := tableEnv(t)
-	if len(onAWS) == 0 {
-		storetest.DynamoClient(t) // skips, or fails under STORE_REQUIRED
-	}
 	start := time.Now()
-	bootstraps := buildBootstraps(t, "./functions/catalog", "./functions/live")
-	built := time.Since(start)
-	// Each function reaches the table through a proxy that notes the
-	// DynamoDB actions it calls: dynalite checks no IAM policy, Lambda
-	// does.
-	catalogEnv, catalogCalls := agentsLambdaWatch(t, onAWS)
-	liveEnv, liveCalls := agentsLambdaWatch(t, onAWS)
-	catalog := startFunction(t, rie, bootstraps[0], catalogEnv...)
-	liveFn := startFunction(t, rie, bootstraps[1], liveEnv...)
-	t.Logf("built both bootstraps in %s; both functions answering %s later", built.Round(time.Millisecond), (time.Since(start) - built).Round(time.Millisecond))
+	fns := agentsLambdaFunctions(t, "./functions/live")
+	catalog, liveFn := fns[0].e, fns[1].e
 
 	// 1. Two agents register through the catalog.
 	phase := time.Now()
@@ -111,8 +97,8 @@ func TestRatingsThroughLambda(t *testing.T) {
 	ratingsLambdaRated(t, ratingsLambdaBoard(t, catalog, "tron"), ada, ratings.Rate([][]ratings.Rating{{ratings.New()}, {ratings.New()}}, tron.Places)[0][0], 1)
 	read := time.Since(phase)
 
-	agentsLambdaAllowed(t, "CatalogFunction", catalogCalls)
-	agentsLambdaAllowed(t, "LiveFunction", liveCalls)
+	agentsLambdaAllowed(t, "CatalogFunction", fns[0].calls)
+	agentsLambdaAllowed(t, "LiveFunction", fns[1].calls)
 	t.Logf("the board of Tidebreakers duels (the model rates Ada %.4f±%.4f) and Tron's again read through the catalog function in %s; %s in all",
 		after[0][0].Mu, after[0][0].Sigma, read.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 }
