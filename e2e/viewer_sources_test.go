@@ -98,7 +98,7 @@ func TestViewerRanked(t *testing.T) {
 	}
 	var head struct{ Ranked string }
 	json.Unmarshal(rec.Steps[0].Answer, &head)
-	b.do(chromedp.Navigate(srv.URL+"/view/?game=tron&ranked="+head.Ranked), atStep(0, opened), until(`document.getElementById("status").textContent.startsWith("following")`))
+	b.do(chromedp.Navigate(srv.URL+"/view/?game=tron&ranked="+head.Ranked), chromedp.WaitVisible("#board > div > *"), atStep(0, opened), until(`document.getElementById("status").textContent.startsWith("following")`))
 	watchSteps(b)
 	sameAnswers(t, eval[string](b, viewerSteps), rec)
 	for !s.Last.GameOver {
@@ -109,7 +109,7 @@ func TestViewerRanked(t *testing.T) {
 	sameAnswers(t, eval[string](b, viewerSteps), rec)
 	tr := asReplay(t, rec)
 	for _, step := range []int{0, last / 2, last} {
-		b.do(chromedp.Navigate(srv.URL+fmt.Sprintf("/view/?game=tron&ranked=%s&step=%d", head.Ranked, step)), atStep(step, last))
+		b.do(chromedp.Navigate(srv.URL+fmt.Sprintf("/view/?game=tron&ranked=%s&step=%d", head.Ranked, step)), chromedp.WaitVisible("#board > div > *"), atStep(step, last))
 		checkFacts(b, tr, step)
 		checkTron(b, tr, step)
 	}
@@ -194,7 +194,7 @@ func TestViewerLive(t *testing.T) {
 
 	var j tronlive.Joined
 	post("/api/games/tron/matches", map[string]any{"players": 2, "name": "Ada", "bots": 1, "bot": "easy", "width": 10, "height": 10}, &j)
-	b.do(chromedp.Navigate(srv.URL+"/view/?game=tron&live="+j.Code), atStep(0, 0), until(`document.getElementById("status").classList.contains("live")`))
+	b.do(chromedp.Navigate(srv.URL+"/view/?game=tron&live="+j.Code), chromedp.WaitVisible("#board > div > *"), atStep(0, 0), until(`document.getElementById("status").classList.contains("live")`))
 	watchSteps(b)
 	var st tronlive.State
 	get("/api/games/tron/matches/"+j.Code, &st)
