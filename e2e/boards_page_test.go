@@ -49,7 +49,7 @@ func TestBoardsPage(t *testing.T) {
 	api.rankedTinrail(bob.Key, "opponent=wise", 100)
 	played := time.Now()
 
-	b.do(chromedp.Navigate(srv.URL+"/boards/"), until(`document.querySelector('#games li[data-game="brinebell"]')`))
+	b.do(chromedp.Navigate(srv.URL+"/boards/"), chromedp.WaitReady("body"), until(`document.querySelector('#games li[data-game="brinebell"]')`))
 	for game, want := range map[string]string{"tinrail": "Tinrail 2 boards", "brinebell": "Brinebell no boards yet"} {
 		if got := b.text(`#games li[data-game="` + game + `"]`); got != want {
 			t.Errorf("the games list %s as %q, want %q", game, got, want)
@@ -77,7 +77,7 @@ func TestBoardsPage(t *testing.T) {
 	if len(board.Standings) != 1 || board.Standings[0].Agent != ada.ID || board.Unlisted != 1 {
 		t.Fatalf("the API's board of opponent=easy: %+v", board)
 	}
-	b.do(chromedp.Navigate(srv.URL+"/boards/?game=tinrail"), until(`document.querySelector('#boards a[data-board="opponent=easy"]')`))
+	b.do(chromedp.Navigate(srv.URL+"/boards/?game=tinrail"), chromedp.WaitReady("body"), until(`document.querySelector('#boards a[data-board="opponent=easy"]')`))
 	if n := eval[int](b, `document.querySelectorAll("#boards a").length`); n != 2 {
 		t.Errorf("Tinrail's page offers %d boards, want 2", n)
 	}
@@ -118,7 +118,7 @@ func TestBoardsPage(t *testing.T) {
 	b.screenshot("boards-tinrail.png")
 
 	viewer := b.newTab()
-	viewer.do(chromedp.Navigate(rows[0].BestHref), until(`document.getElementById("status").textContent.includes("is over")`))
+	viewer.do(chromedp.Navigate(rows[0].BestHref), chromedp.WaitReady("body"), until(`document.getElementById("status").textContent.includes("is over")`))
 
 	var mine struct {
 		Entries []struct {

@@ -48,7 +48,7 @@ func TestRatingsPage(t *testing.T) {
 		t.Fatalf("the API's board of Tron duels, after one: %+v", duels)
 	}
 
-	b.do(chromedp.Navigate(srv.URL+"/boards/"), until(`document.querySelector('#games li[data-game="tron"] a.hint')`))
+	b.do(chromedp.Navigate(srv.URL+"/boards/"), chromedp.WaitReady("body"), until(`document.querySelector('#games li[data-game="tron"] a.hint')`))
 	if href := eval[string](b, `document.querySelector('#games li[data-game="tron"] a.hint').href`); href != srv.URL+"/boards/?game=tron&ratings=2#ratings" {
 		t.Errorf("the games list links Tron's ratings at %s", href)
 	}
