@@ -70,7 +70,7 @@ const Viewer = (() => {
   }
 
   function show(id) {
-    for (const s of ["home", "gallery", "replay"]) $(s).classList.toggle("hidden", s !== id);
+    for (const s of ["home", "gallery", "replay"]) $(s)?.classList.toggle("hidden", s !== id);
   }
 
   async function getJSON(url) {
@@ -393,7 +393,7 @@ const Viewer = (() => {
     try {
       load(JSON.parse(await file.text()), 0);
       for (const k of ["game", "golden", "ranked", "live"]) params.delete(k);
-      $("status").textContent = "";
+      if ($("status")) $("status").textContent = "";
     } catch (err) {
       fail(`${file.name}: ${err.message}`);
     }
@@ -409,8 +409,11 @@ const Viewer = (() => {
     $("controls").addEventListener("click", (e) => e.target.tagName === "BUTTON" && e.target.blur());
     $("speed").onchange = () => $("speed").blur();
     $("scrub").oninput = () => by($("scrub").value - step);
-    $("find").onsubmit = find;
-    $("file").onchange = () => $("file").files[0] && open($("file").files[0]);
+    // A page that embeds the viewer may leave out the home page's form,
+    // the file input and the gallery: only the replay's elements are
+    // needed.
+    if ($("find")) $("find").onsubmit = find;
+    if ($("file")) $("file").onchange = () => $("file").files[0] && open($("file").files[0]);
     document.addEventListener("keydown", onKey);
     document.addEventListener("dragover", (e) => e.preventDefault());
     document.addEventListener("drop", (e) => {
