@@ -406,6 +406,13 @@ type Entry struct {
 	Recent []Run `json:"recent"`
 }
 
+// AgentEntries is an agent's entries on every board it has played on,
+// as the API answers them.
+type AgentEntries struct {
+	Agent   string  `json:"agent"`
+	Entries []Entry `json:"entries"`
+}
+
 // Agent answers agent's entries on every board it has played on, in two
 // reads of the store: its list of boards, then the entries.
 func (b *Boards) Agent(ctx context.Context, agent string) ([]Entry, error) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/agents"
@@ -42,7 +41,7 @@ func (s *Server) ServeAgents(r *agents.Registry) {
 		if err != nil {
 			return err
 		}
-		writeJSON(w, http.StatusOK, newKeyAnswer(reg))
+		writeJSON(w, http.StatusOK, reg.Answer())
 		return nil
 	})
 	s.handle("GET /api/agents/{id}", func(w http.ResponseWriter, req *http.Request) error {
@@ -53,7 +52,7 @@ func (s *Server) ServeAgents(r *agents.Registry) {
 		if err != nil {
 			return err
 		}
-		writeJSON(w, http.StatusOK, public(a))
+		writeJSON(w, http.StatusOK, a.Public())
 		return nil
 	})
 	s.handle("GET /api/agents/me", func(w http.ResponseWriter, req *http.Request) error {
@@ -68,7 +67,7 @@ func (s *Server) ServeAgents(r *agents.Registry) {
 		if err != nil {
 			return err
 		}
-		writeJSON(w, http.StatusOK, private(a))
+		writeJSON(w, http.StatusOK, a.Me())
 		return nil
 	})
 	s.handle("POST /api/agents/me/keys", func(w http.ResponseWriter, req *http.Request) error {
@@ -89,7 +88,7 @@ func (s *Server) ServeAgents(r *agents.Registry) {
 		if err != nil {
 			return err
 		}
-		writeJSON(w, http.StatusOK, newKeyAnswer(reg))
+		writeJSON(w, http.StatusOK, reg.Answer())
 		return nil
 	})
 	s.handle("DELETE /api/agents/me/keys/{key}", func(w http.ResponseWriter, req *http.Request) error {
@@ -104,7 +103,7 @@ func (s *Server) ServeAgents(r *agents.Registry) {
 		if err != nil {
 			return err
 		}
-		writeJSON(w, http.StatusOK, private(a))
+		writeJSON(w, http.StatusOK, a.Me())
 		return nil
 	})
 }
@@ -137,55 +136,3 @@ func bearer(r *http.Request) (string, error) {
 	}
 	return "", play.Errorf(play.CodeUnauthorized, "this path takes an agent's key: send Authorization: Bearer <key>")
 }
-
-// agentAnswer is an agent as anyone sees it.
-type agentAnswer struct {
-	ID      string `json:"id"`
-	Name    string `json:"name"`
-	Created string `json:"created"` // RFC 3339
-}
-
-func public(a *agents.Agent) agentAnswer {
-	return agentAnswer{ID: a.ID, Name: a.Name, Created: stamp(a.Created)}
-}
-
-// keyAnswer is one of an agent's keys as its agent sees it: never the key.
-type keyAnswer struct {
-	ID      string  `json:"id"`
-	Created string  `json:"created"`
-	Revoked *string `json:"revoked"`
-}
-
-// meAnswer is an agent as it sees itself.
-type meAnswer struct {
-	agentAnswer
-	Keys []keyAnswer `json:"keys"`
-}
-
-func private(a *agents.Agent) meAnswer {
-	me := meAnswer{agentAnswer: public(a), Keys: []keyAnswer{}}
-	for _, k := range a.Keys {
-		ka := keyAnswer{ID: k.ID, Created: stamp(k.Created)}
-		if k.Revoked != 0 {
-			r := stamp(k.Revoked)
-			ka.Revoked = &r
-		}
-		me.Keys = append(me.Keys, ka)
-	}
-	return me
-}
-
-// newKeyAnswerBody is what registering and adding a key answer: the agent,
-// and the key, shown this once.
-type newKeyAnswerBody struct {
-	agentAnswer
-	KeyID string `json:"keyId"`
-	Key   string `json:"key"`
-}
-
-func newKeyAnswer(reg *agents.Registered) newKeyAnswerBody {
-	return newKeyAnswerBody{agentAnswer: public(reg.Agent), KeyID: reg.KeyID, Key: reg.Key}
-}
-
-// stamp writes unix milliseconds as RFC 3339, UTC.
-func stamp(ms int64) string { return time.UnixMilli(ms).UTC().Format(time.RFC3339Nano) }

@@ -108,10 +108,7 @@ func (s *Server) ServeBoards(b *boards.Boards, raters map[string]*boards.Rater) 
 		if err != nil {
 			return err
 		}
-		writeJSON(w, http.StatusOK, struct {
-			Agent   string         `json:"agent"`
-			Entries []boards.Entry `json:"entries"`
-		}{r.PathValue("id"), entries})
+		writeJSON(w, http.StatusOK, boards.AgentEntries{Agent: r.PathValue("id"), Entries: entries})
 		return nil
 	})
 }

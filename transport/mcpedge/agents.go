@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -245,23 +244,13 @@ func addAgents(srv *mcp.Server, svc *play.Service, ag Agents) {
 		Annotations:  readOnly,
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		a, answer, err := standing(ctx, ag, req.Params.Arguments)
-		return result(ctx, req.Params.Name, answer, err, func(s *agentBoards) string { return standingText(svc, a, s.Entries, ratedGames(ag)) })
+		return result(ctx, req.Params.Name, answer, err, func(s *boards.AgentEntries) string { return standingText(svc, a, s.Entries, ratedGames(ag)) })
 	})
-}
-
-// registered is what agent_register answers, POST /api/agents's answer:
-// the agent, and its key, shown this once.
-type registered struct {
-	ID      string `json:"id"`
-	Name    string `json:"name"`
-	Created string `json:"created"` // RFC 3339
-	KeyID   string `json:"keyId"`
-	Key     string `json:"key"`
 }
 
 // register reads agent_register's arguments as POST /api/agents reads
 // its body ({"name"}), and registers the agent.
-func register(ctx context.Context, reg *agents.Registry, args json.RawMessage) (*registered, error) {
+func register(ctx context.Context, reg *agents.Registry, args json.RawMessage) (*agents.NewKey, error) {
 	m, err := members(args)
 	if err != nil {
 		return nil, err
@@ -277,11 +266,9 @@ func register(ctx context.Context, reg *agents.Registry, args json.RawMessage) (
 	if err != nil {
 		return nil, err
 	}
-	return &registered{ID: r.Agent.ID, Name: r.Agent.Name, Created: stamp(r.Agent.Created), KeyID: r.KeyID, Key: r.Key}, nil
+	answer := r.Answer()
+	return &answer, nil
 }
-
-// stamp writes unix milliseconds as RFC 3339, UTC, as the HTTP edge does.
-func stamp(ms int64) string { return time.UnixMilli(ms).UTC().Format(time.RFC3339Nano) }
 
 // The paging arguments of leaderboard, GET /api/games/{slug}/board's
 // offset and limit.
@@ -430,16 +417,9 @@ func boardQuery(info play.Info, raw json.RawMessage) (map[string]string, error) 
 	return q, nil
 }
 
-// agentBoards is what agent_standing answers, GET
-// /api/agents/{id}/boards's answer: the agent's id and its entries.
-type agentBoards struct {
-	Agent   string         `json:"agent"`
-	Entries []boards.Entry `json:"entries"`
-}
-
 // standing reads agent_standing's arguments, one of agent_key and
 // agent_id, and answers the agent and its entries.
-func standing(ctx context.Context, ag Agents, args json.RawMessage) (*agents.Agent, *agentBoards, error) {
+func standing(ctx context.Context, ag Agents, args json.RawMessage) (*agents.Agent, *boards.AgentEntries, error) {
 	m, err := members(args)
 	if err != nil {
 		return nil, nil, err
@@ -479,7 +459,7 @@ func standing(ctx context.Context, ag Agents, args json.RawMessage) (*agents.Age
 	if err != nil {
 		return nil, nil, err
 	}
-	return a, &agentBoards{Agent: a.ID, Entries: entries}, nil
+	return a, &boards.AgentEntries{Agent: a.ID, Entries: entries}, nil
 }
 
 // agentID reports whether id has the shape of an agent's id.

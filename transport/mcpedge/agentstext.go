@@ -47,7 +47,7 @@ func liveCreditText(game string, a play.AgentRef, players int, rated bool) strin
 
 // registeredText is agent_register's answer for a model to read: the one
 // text that holds a key.
-func registeredText(r *registered) string {
+func registeredText(r *agents.NewKey) string {
 	return fmt.Sprintf("Registered your agent %s; its public id is %s.\n"+
 		"Its key: %s\n"+
 		"The key is shown this once (the server keeps only its hash) and it is a secret: keep it, and never show it to anyone, "+
