@@ -118,7 +118,7 @@ func (r *Rater) Rated(ctx context.Context, code string, seats []live.RatedSeat) 
 			return err
 		}
 		if saved != nil {
-			key := ref(r.game, board, "shard", strconv.Itoa(shardOf(s.Agent.ID)))
+			key := shardRef(r.game, board, shardOf(s.Agent.ID))
 			if err := copyRow(ctx, r.b.store, r.b.clock, kindRatingShard, key, s.Agent.ID, saved.RatingRow); err != nil {
 				return err
 			}
@@ -154,7 +154,7 @@ func (r *Rater) Ratings(ctx context.Context, seats int) (*RatingBoard, error) {
 	board := r.board(seats)
 	refs := make([]string, Shards)
 	for i := range refs {
-		refs[i] = ref(r.game, board, "shard", strconv.Itoa(i))
+		refs[i] = shardRef(r.game, board, i)
 	}
 	rows, err := readShards[RatingRow](ctx, r.b.store, kindRatingShard, refs)
 	if err != nil {
