@@ -36,13 +36,18 @@ func TestFold(t *testing.T) {
 		{"ﬁx it", "ﬁx it", "fix it"},
 		{"日本語ボット", "日本語ボット", "日本語ボット"},
 		{"R2-D2's bot_v1.0", "R2-D2's bot_v1.0", "r2-d2's bot_v1.0"},
+		{"Бот Ада", "Бот Ада", "бот ада"},
+		{"GPT ボット 日本", "GPT ボット 日本", "gpt ボット 日本"},
+		{"봇 Kim 金", "봇 Kim 金", "봇 kim 金"},
+		{"Ελένη 7", "Ελένη 7", "ελένη 7"},
 	} {
 		d, f, err := agents.Fold(c.name)
 		if err != nil || d != c.display || f != c.folded {
 			t.Errorf("Fold(%q) = %q, %q, %v; want %q, %q", c.name, d, f, err, c.display, c.folded)
 		}
 	}
-	for _, bad := range []string{"", "ab", strings.Repeat("x", 33), "-bot", " .bot", "x\u200by", "bot\u202e", "bot🤖", "a\x00b", "\xff\xfebot", "a/b"} {
+	for _, bad := range []string{"", "ab", strings.Repeat("x", 33), "-bot", " .bot", "x\u200by", "bot\u202e", "bot🤖", "a\x00b", "\xff\xfebot", "a/b",
+		"\u0410da Bot", "Ada B\u043et", "p\u0430ypal", "Ad\u03b1", "Bot \u05d0", "\u0661\u0662 bot"} {
 		if d, f, err := agents.Fold(bad); err == nil {
 			t.Errorf("Fold(%q) = %q, %q; want an error", bad, d, f)
 		}
@@ -163,4 +168,22 @@ func TestRegistrationLimit(t *testing.T) {
 	if reg, err := r.Register(other, "flood a"); err != nil {
 		t.Errorf("a name left unplayed for %v: %+v %v", agents.Unplayed, reg, err)
 	}
+}
+
+// FuzzFold: no input panics Fold, and a name it accepts folds to itself:
+// the name shown registers as the same name.
+func FuzzFold(f *testing.F) {
+	for _, s := range []string{"Ada Bot", "Ｍｙ Ｂｏｔ", "Straße", "\u0410da", "日本語ボット", "a\x00b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		d, folded, err := agents.Fold(name)
+		if err != nil {
+			return
+		}
+		d2, folded2, err := agents.Fold(d)
+		if err != nil || d2 != d || folded2 != folded {
+			t.Errorf("Fold(%q) = %q, %q; but Fold(%q) = %q, %q, %v", name, d, folded, d, d2, folded2, err)
+		}
+	})
 }
