@@ -25,7 +25,8 @@ import (
 // ordinal rounded as the page rounds them, matches), the bots marked as
 // fixed anchors and each agent linking to its page. The 3-seat board,
 // picked by its tab (&ratings=3), lists only the bots. Ada's page shows
-// her rating on the 2-seat board. It keeps screenshots in
+// her rating on the 2-seat board, linked to the duel's replay, which
+// names each seat's agent. It keeps screenshots in
 // .artifacts/boards-ratings.png and boards-agent-ratings.png.
 func TestRatingsPage(t *testing.T) {
 	start := time.Now()
@@ -34,7 +35,7 @@ func TestRatingsPage(t *testing.T) {
 	defer srv.Close()
 	api := boardsAPI{t, srv.URL}
 	ada, bo := api.register("Ada Rated"), api.register("Bo Rated")
-	rounds := api.tronDuel(ada.Key, bo.Key)
+	code, rounds := api.tronDuel(ada.Key, bo.Key)
 	played := time.Now()
 
 	var duels, threes ratingBoard
@@ -95,15 +96,15 @@ func TestRatingsPage(t *testing.T) {
 	}
 	var mine [][]string
 	if err := json.Unmarshal([]byte(eval[string](b, `JSON.stringify(Array.from(document.querySelectorAll("#agent-rating-rows tr"),
-		(tr) => [tr.dataset.game, tr.dataset.seats, tr.querySelector("a").href, ...Array.from(tr.cells, (c) => c.textContent)]))`)), &mine); err != nil {
+		(tr) => [tr.dataset.game, tr.dataset.seats, tr.querySelector("a").href, tr.querySelector(".latest a").href, ...Array.from(tr.cells, (c) => c.textContent)]))`)), &mine); err != nil {
 		t.Fatal(err)
 	}
 	var want [][]string
 	for _, s := range duels.Standings {
 		if s.Agent == ada.ID {
 			cells := s.cells()
-			want = append(want, append([]string{"tron", "2", srv.URL + "/boards/?game=tron&ratings=2#ratings", "Tron, 2 seats",
-				cells[0] + " of " + strconv.Itoa(len(duels.Standings))}, cells[2:]...))
+			want = append(want, append(append([]string{"tron", "2", srv.URL + "/boards/?game=tron&ratings=2#ratings", srv.URL + "/view/?game=tron&live=" + code, "Tron, 2 seats",
+				cells[0] + " of " + strconv.Itoa(len(duels.Standings))}, cells[2:]...), code))
 		}
 	}
 	if !reflect.DeepEqual(mine, want) {
@@ -113,6 +114,15 @@ func TestRatingsPage(t *testing.T) {
 		t.Error("Ada's ratings are hidden on her page")
 	}
 	b.screenshot("boards-agent-ratings.png")
+
+	// The duel's replay names each seat's agent.
+	follow(b, `#agent-rating-rows .latest a`)
+	b.do(until(`document.querySelectorAll('li[data-seat]').length === 2`))
+	for seat, want := range []string{"Ada Rated (agent)", "Bo Rated (agent)"} {
+		if got := b.text(`li[data-seat="` + strconv.Itoa(seat) + `"]`); !strings.Contains(got, want) {
+			t.Errorf("the replay's seat %d reads %q, want %q in it", seat, got, want)
+		}
+	}
 	t.Logf("played a live Tron duel of %d rounds in %s, the pages in %s", rounds, played.Sub(start).Round(time.Millisecond), time.Since(played).Round(time.Millisecond))
 }
 
@@ -175,8 +185,8 @@ func (b *tab) checkRatings(base string, board ratingBoard) {
 // second) a live Tron duel on a 6x6 grid, and play it to its end, each
 // living cycle moving to a free neighbouring cell: the creator's to the
 // first of x+, y+, x-, y-, the others' to the one with the most room. It
-// answers the rounds played.
-func (a boardsAPI) tronDuel(keys ...string) int {
+// answers the match's code and the rounds played.
+func (a boardsAPI) tronDuel(keys ...string) (string, int) {
 	a.t.Helper()
 	base := "/api/games/tron/matches"
 	seats := make([]tronlive.Joined, len(keys))
@@ -200,5 +210,5 @@ func (a boardsAPI) tronDuel(keys ...string) int {
 			a.t.Fatalf("round %d did not resolve once both cycles moved", prev.Round+1)
 		}
 	}
-	return st.Round
+	return seats[0].Code, st.Round
 }

@@ -25,6 +25,7 @@ type Store interface {
 	// the one that had it has expired). Otherwise the write succeeds only
 	// if the match is still at version, the one Load answered. A lost
 	// race, or a ref already taken, answers an *Error with CodeConflict.
+	// A create leaves the entry at version 1, a write at version v at v+1.
 	// The entry expires at expires: from then on it loads as no entry, and
 	// the store deletes it in time. The zero time never expires. A store
 	// that keeps nothing (sealed tokens) ignores it.

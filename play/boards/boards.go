@@ -26,6 +26,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/agentgames/bundle/play"
@@ -121,6 +122,9 @@ type Boards struct {
 	store play.Ledger
 	clock play.Clock
 	last  Last
+	// rated are the games with a Rater, whose ratings Agent reads.
+	mu    sync.Mutex
+	rated []string
 }
 
 // New keeps boards in store, telling the time with clock and reading
@@ -411,11 +415,29 @@ type Entry struct {
 type AgentEntries struct {
 	Agent   string  `json:"agent"`
 	Entries []Entry `json:"entries"`
+	// Ratings are its ratings from live matches, on every board of
+	// ratings it has played on.
+	Ratings []AgentRating `json:"ratings"`
 }
 
-// Agent answers agent's entries on every board it has played on, in two
-// reads of the store: its list of boards, then the entries.
-func (b *Boards) Agent(ctx context.Context, agent string) ([]Entry, error) {
+// Agent answers agent's entries on every board it has played on and its
+// ratings, in three reads of the store: its list of boards, the entries,
+// and the ratings.
+func (b *Boards) Agent(ctx context.Context, agent string) (*AgentEntries, error) {
+	entries, err := b.entries(ctx, agent)
+	if err != nil {
+		return nil, err
+	}
+	rated, err := b.ratings(ctx, agent)
+	if err != nil {
+		return nil, err
+	}
+	return &AgentEntries{Agent: agent, Entries: entries, Ratings: rated}, nil
+}
+
+// entries answers agent's entries on every board it has played on, in
+// two reads of the store: its list of boards, then the entries.
+func (b *Boards) entries(ctx context.Context, agent string) ([]Entry, error) {
 	out := []Entry{}
 	data, _, err := b.store.Load(ctx, kindMine, agent)
 	if play.IsCode(err, play.CodeNoMatch) {

@@ -81,9 +81,9 @@ func TestHundredAtOnce(t *testing.T) {
 		if s.Runs != 100 || s.Unfinished != 0 || s.Mean != 49.5 || s.Best != 99 || s.BestRun != "run099" || *s.WinRate != 0.34 || *s.DrawRate != 0.33 || *s.LossRate != 0.33 {
 			t.Errorf("after 100 ends: %+v", s)
 		}
-		entries, err := b.Agent(ctx, "a")
-		if err != nil || len(entries) != 1 || entries[0].Runs != 100 || entries[0].Open != 0 || len(entries[0].Recent) != boards.KeptRuns {
-			t.Errorf("the agent's entries: %+v %v", entries, err)
+		mine, err := b.Agent(ctx, "a")
+		if err != nil || len(mine.Entries) != 1 || mine.Entries[0].Runs != 100 || mine.Entries[0].Open != 0 || len(mine.Entries[0].Recent) != boards.KeptRuns || len(mine.Ratings) != 0 {
+			t.Errorf("the agent's entries: %+v %v", mine, err)
 		}
 	})
 }

@@ -56,10 +56,76 @@ type Rater struct {
 // Rater answers the rater of game's live matches, its bots anchored at
 // anchors.
 func (b *Boards) Rater(game string, anchors map[string]ratings.Rating) *Rater {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !slices.Contains(b.rated, game) {
+		b.rated = append(b.rated, game)
+		slices.Sort(b.rated)
+	}
 	return &Rater{b: b, game: game, anchors: anchors}
 }
 
-func (r *Rater) board(seats int) string { return "players=" + strconv.Itoa(seats) }
+// MinSeats and MaxSeats bound the sizes of the matches rated: a board of
+// ratings is a game's matches of one size.
+const (
+	MinSeats = 2
+	MaxSeats = 4
+)
+
+func ratingBoard(seats int) string { return "players=" + strconv.Itoa(seats) }
+
+func (r *Rater) board(seats int) string { return ratingBoard(seats) }
+
+// AgentRating is an agent's rating on a board of ratings, and the codes
+// of its latest matches there, newest first (a live match's replay stays
+// readable while the match is kept).
+type AgentRating struct {
+	Game    string   `json:"game"`
+	Seats   int      `json:"seats"`
+	Mu      float64  `json:"mu"`
+	Sigma   float64  `json:"sigma"`
+	Ordinal float64  `json:"ordinal"`
+	Matches int      `json:"matches"`
+	Recent  []string `json:"recent"`
+}
+
+// ratings answers agent's ratings on every board of ratings it has
+// played on, in one read of the store.
+func (b *Boards) ratings(ctx context.Context, agent string) ([]AgentRating, error) {
+	b.mu.Lock()
+	games := slices.Clone(b.rated)
+	b.mu.Unlock()
+	out := []AgentRating{}
+	var refs []string
+	var at []AgentRating
+	for _, g := range games {
+		for n := MinSeats; n <= MaxSeats; n++ {
+			refs = append(refs, ref(g, ratingBoard(n), agent))
+			at = append(at, AgentRating{Game: g, Seats: n})
+		}
+	}
+	if len(refs) == 0 {
+		return out, nil
+	}
+	found, err := b.store.LoadMany(ctx, kindRating, refs)
+	if err != nil {
+		return nil, err
+	}
+	for i, data := range found {
+		if data == nil {
+			continue
+		}
+		var e ratingEntry
+		if err := json.Unmarshal(data, &e); err != nil {
+			return nil, fmt.Errorf("boards: rating %s: %w", refs[i], err)
+		}
+		r := at[i]
+		r.Mu, r.Sigma, r.Ordinal = round(e.Rating.Mu), round(e.Rating.Sigma), round(e.Rating.Ordinal())
+		r.Matches, r.Recent = e.Matches, e.Recent
+		out = append(out, r)
+	}
+	return out, nil
+}
 
 // Rated updates the ratings of the agents of match code, which ended
 // with seats: each agent's rating moves by what the model makes of the

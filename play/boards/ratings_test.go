@@ -48,6 +48,29 @@ func TestRated(t *testing.T) {
 	if other, _ := r.Ratings(ctx, 2); len(other.Standings) != 1 {
 		t.Errorf("the board of duels holds %+v", other.Standings)
 	}
+
+	// Each agent reads its own rating, with the match it came from.
+	if err := r.Rated(ctx, "MATCH00002", []live.RatedSeat{{Agent: bo, Place: 1}, {Bot: "wise", Place: 2}}); err != nil {
+		t.Fatal(err)
+	}
+	mine, err := b.Agent(ctx, "bo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	duel := ratings.Rate([][]ratings.Rating{{ratings.New()}, {{Mu: 30, Sigma: 1}}}, []int{1, 2})[0][0]
+	if len(mine.Ratings) != 2 {
+		t.Fatalf("bo's ratings: %+v", mine.Ratings)
+	}
+	for i, w := range []struct {
+		seats int
+		rt    ratings.Rating
+		code  string
+	}{{2, duel, "MATCH00002"}, {4, want[2][0], "MATCH00001"}} {
+		g := mine.Ratings[i]
+		if g.Game != "tron" || g.Seats != w.seats || !near4(g.Mu, w.rt.Mu) || !near4(g.Sigma, w.rt.Sigma) || !near4(g.Ordinal, w.rt.Ordinal()) || g.Matches != 1 || len(g.Recent) != 1 || g.Recent[0] != w.code {
+			t.Errorf("bo's rating %d: %+v, want %d seats at %+v from %s", i, g, w.seats, w.rt, w.code)
+		}
+	}
 }
 
 func near4(a, b float64) bool { return a-b < 1e-4 && b-a < 1e-4 }

@@ -109,6 +109,11 @@ type Match struct {
 	Options  map[string]string `json:"options,omitempty"`
 	Deadline int64             `json:"deadline,omitempty"`
 	Pending  []Pending         `json:"pending,omitempty"`
+	// Unrated: the match ended with an agent in it, and the rater has
+	// not been told yet; the write that ends a match sets it, and the
+	// request that tells the rater clears it, so a rating a crash lost
+	// is told by the match's next request.
+	Unrated bool `json:"unrated,omitempty"`
 	// Table is the game, once the lobby has closed; nil before.
 	Table   Table `json:"-"`
 	version uint64

@@ -232,3 +232,72 @@ func TestConflicts(t *testing.T) {
 		t.Errorf("8 moves of seat 2 at once: %d applied, total %d, turn %d, log %s; want 1 applied, total 3, seat 0's turn", applied.Load(), tl.Total, tl.Turn, m.Log)
 	}
 }
+
+// Places shares 1st place among all seats.
+func (t *tally) Places() []int { return make([]int, t.Players) }
+
+// flaky is a rater that fails its first fails calls, and counts them.
+type flaky struct {
+	fails, calls atomic.Int32
+	seats        []live.RatedSeat
+}
+
+func (f *flaky) Rated(_ context.Context, _ string, seats []live.RatedSeat) error {
+	if f.calls.Add(1) <= f.fails.Load() {
+		return errors.New("the ratings are down")
+	}
+	f.seats = seats
+	return nil
+}
+
+// TestRatedOnceDespiteAFailure: the request that ends a match with an
+// agent in it tells the rater; if that fails, the match stays marked
+// unrated and its next request tells the rater again, then no request
+// does. A match of no agent is never told.
+func TestRatedOnceDespiteAFailure(t *testing.T) {
+	store := &memory.Store{}
+	r := &flaky{}
+	r.fails.Store(1)
+	s := live.NewServer(count{}, store, time.Now).WithCreateLimit(0).WithRatings(r)
+	ada := play.WithAgent(context.Background(), play.AgentRef{ID: "ada", Name: "Ada"})
+	unrated := func(code string) bool {
+		data, _, err := store.Load(context.Background(), count{}.Kind(), code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m struct{ Unrated bool }
+		json.Unmarshal(data, &m)
+		return m.Unrated
+	}
+	play5 := func(ctx context.Context) string {
+		j, err := s.Create(ctx, 2, "A", 1, "one")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 5 { // each move and the bot's reply add 2
+			if _, err := act(ctx, s, j.Code, j.Token); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return j.Code
+	}
+	code := play5(ada)
+	if r.calls.Load() != 1 || !unrated(code) {
+		t.Fatalf("after the end: %d calls, unrated %v; want 1 call, failed, and the mark", r.calls.Load(), unrated(code))
+	}
+	for range 2 {
+		if _, err := s.Read(context.Background(), code); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r.calls.Load() != 2 || unrated(code) {
+		t.Fatalf("after two reads: %d calls, unrated %v; want 2 calls and no mark", r.calls.Load(), unrated(code))
+	}
+	if want := []live.RatedSeat{{Agent: &play.AgentRef{ID: "ada", Name: "Ada"}}, {Bot: "one"}}; fmt.Sprint(r.seats[0].Agent, r.seats[1]) != fmt.Sprint(want[0].Agent, want[1]) {
+		t.Errorf("the rater was told %+v %+v", r.seats[0].Agent, r.seats[1])
+	}
+	play5(context.Background())
+	if r.calls.Load() != 2 {
+		t.Errorf("a match of no agent was rated: %d calls", r.calls.Load())
+	}
+}

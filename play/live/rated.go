@@ -2,7 +2,9 @@ package live
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
+	"slices"
 
 	"github.com/agentgames/bundle/play"
 )
@@ -36,33 +38,48 @@ func (s *Server) WithRatings(r Rater) *Server {
 	return s
 }
 
-// agentOf is the agent ctx's request plays for, if any.
-func agentOf(ctx context.Context) *play.AgentRef {
-	if a, ok := play.AgentOf(ctx); ok {
-		return &a
+// newSeat is seat i taken by ctx's request under name, its token's hash
+// hash: credited to the request's agent if it has one, and named after
+// the agent if name is empty.
+func newSeat(ctx context.Context, name string, i int, hash []byte) Seat {
+	a, ok := play.AgentOf(ctx)
+	if !ok {
+		return Seat{Name: PlayerName(name, i), Token: hash}
 	}
-	return nil
+	if name == "" {
+		name = a.Name
+	}
+	return Seat{Name: name, Token: hash, Agent: &a}
 }
 
-// rate tells the rater of match m, which the request just ended, if an
-// agent holds a seat; a failure is logged, never answered (the match is
-// over and saved).
-func (s *Server) rate(ctx context.Context, m *Match) {
-	p, ok := m.Table.(Placed)
-	if s.rater == nil || !ok {
-		return
+// rated reports whether match m, which is over, is one to rate: the
+// server has a rater, the game places its seats, and an agent holds one.
+func (s *Server) rated(m *Match) bool {
+	if _, ok := m.Table.(Placed); !ok || s.rater == nil {
+		return false
 	}
-	places := p.Places()
+	return slices.ContainsFunc(m.Seats, func(st Seat) bool { return st.Agent != nil })
+}
+
+// rate tells the rater of match m, saved at version with Unrated set,
+// then clears the flag by a write conditional on that version. A failure
+// is logged, never answered (the match is over and saved): the flag
+// stays, and the match's next request tells the rater again, which
+// counts a match once however often it is told. A lost race to clear it
+// leaves it to the request that won.
+func (s *Server) rate(ctx context.Context, m *Match, version uint64) {
+	places := m.Table.(Placed).Places()
 	seats := make([]RatedSeat, len(m.Seats))
-	agents := false
 	for i, st := range m.Seats {
 		seats[i] = RatedSeat{Agent: st.Agent, Bot: st.Bot, Place: places[i]}
-		agents = agents || st.Agent != nil
-	}
-	if !agents {
-		return
 	}
 	if err := s.rater.Rated(ctx, m.Code, seats); err != nil {
 		slog.Error("rating a live match", "code", m.Code, "err", err)
+		return
+	}
+	m.Unrated = false
+	data, _ := json.Marshal(m)
+	if _, err := s.store.Save(ctx, s.rules.Kind(), m.Code, data, version, m.expires(s.clock())); err != nil && !play.IsCode(err, play.CodeConflict) {
+		slog.Error("marking a live match rated", "code", m.Code, "err", err)
 	}
 }

@@ -91,7 +91,7 @@ func (s *Server) CreateSetup(ctx context.Context, setup Setup) (*Joined, error) 
 	token, hash := newToken()
 	m := &Match{Players: players, Filler: policy, Seats: make([]Seat, players), Created: s.clock().UnixMilli(), Log: []json.RawMessage{},
 		RoundMillis: setup.Round.Milliseconds(), Options: setup.Options}
-	m.Seats[0] = Seat{Name: PlayerName(name, 0), Token: hash, Agent: agentOf(ctx)}
+	m.Seats[0] = newSeat(ctx, name, 0, hash)
 	for i := 1; i <= bots; i++ {
 		m.Seats[i] = Seat{Name: policy, Bot: policy}
 	}
@@ -124,7 +124,7 @@ func (s *Server) Join(ctx context.Context, code, name string) (*Joined, error) {
 		for i := range m.Seats {
 			if !m.Joined(i) {
 				token, hash := newToken()
-				m.Seats[i] = Seat{Name: PlayerName(name, i), Token: hash, Agent: agentOf(ctx)}
+				m.Seats[i] = newSeat(ctx, name, i, hash)
 				m.Played = true
 				out = &Joined{Code: m.Code, Seat: i, Token: token}
 				return nil
@@ -186,18 +186,23 @@ func (s *Server) Update(ctx context.Context, code string, f func(*Match) error) 
 		if err := s.advance(m); err != nil {
 			return err
 		}
-		next, _ := json.Marshal(m)
-		if string(next) == string(data) {
-			return nil
+		if !wasOver && m.Table != nil && m.Table.Phase().Over && s.rated(m) {
+			m.Unrated = true // this write ends the match: no other will
 		}
-		_, err = s.store.Save(ctx, s.rules.Kind(), code, next, version, m.expires(s.clock()))
-		if play.IsCode(err, play.CodeConflict) {
-			continue
+		if next, _ := json.Marshal(m); string(next) != string(data) {
+			_, err = s.store.Save(ctx, s.rules.Kind(), code, next, version, m.expires(s.clock()))
+			if play.IsCode(err, play.CodeConflict) {
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			version++
 		}
-		if err == nil && !wasOver && m.Table != nil && m.Table.Phase().Over {
-			s.rate(ctx, m) // this write ended the match: no other will
+		if m.Unrated && s.rated(m) {
+			s.rate(ctx, m, version)
 		}
-		return err
+		return nil
 	}
 	return play.Errorf(play.CodeConflict, "match %s is busy; try again", code)
 }

@@ -104,11 +104,11 @@ func (s *Server) ServeBoards(b *boards.Boards, raters map[string]*boards.Rater) 
 				return err
 			}
 		}
-		entries, err := b.Agent(r.Context(), r.PathValue("id"))
+		out, err := b.Agent(r.Context(), r.PathValue("id"))
 		if err != nil {
 			return err
 		}
-		writeJSON(w, http.StatusOK, boards.AgentEntries{Agent: r.PathValue("id"), Entries: entries})
+		writeJSON(w, http.StatusOK, out)
 		return nil
 	})
 }

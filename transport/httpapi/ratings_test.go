@@ -37,9 +37,15 @@ func TestRatingsOverHTTP(t *testing.T) {
 		Seats  []struct {
 			Alive bool
 			Trail [][2]int
+			Agent *struct{ ID, Name string }
 		}
 	}
 	json.Unmarshal(do(t, h, "GET", base+"/"+a.Code, "").Body, &st)
+	for seat, want := range []struct{ id, name string }{{adaID, "Rated Ada"}, {boID, "Rated Bo"}} {
+		if g := st.Seats[seat].Agent; g == nil || g.ID != want.id || g.Name != want.name {
+			t.Errorf("seat %d's agent: %+v, want %+v", seat, g, want)
+		}
+	}
 	for n := 0; !st.Over; n++ {
 		if n > 100 {
 			t.Fatal("no end")
@@ -96,6 +102,23 @@ func TestRatingsOverHTTP(t *testing.T) {
 		st.Places[0] > st.Places[1] && !(mu[adaID] < 25 && mu[boID] > 25),
 		st.Places[0] == st.Places[1] && mu[adaID] != mu[boID]:
 		t.Errorf("places %v, ratings Ada %v and Bo %v", st.Places, mu[adaID], mu[boID])
+	}
+	// Each agent reads its rating, from the match it played.
+	for _, id := range []string{adaID, boID} {
+		var mine struct {
+			Ratings []struct {
+				Game    string
+				Seats   int
+				Mu      float64
+				Matches int
+				Recent  []string
+			}
+		}
+		e := do(t, h, "GET", "/api/agents/"+id+"/boards", "")
+		json.Unmarshal(e.Body, &mine)
+		if r := mine.Ratings; len(r) != 1 || r[0].Game != "tron" || r[0].Seats != 2 || r[0].Mu != mu[id] || r[0].Matches != 1 || len(r[0].Recent) != 1 || r[0].Recent[0] != a.Code {
+			t.Errorf("%s's ratings: %s", id, e.Body)
+		}
 	}
 	if e := contracttest.DoAs(t, h, "agk_bad", "POST", base, `{"players":2}`); e.Status != 401 {
 		t.Errorf("a live match with a bad key: %d %s", e.Status, e.Body)

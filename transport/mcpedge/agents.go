@@ -244,7 +244,7 @@ func addAgents(srv *mcp.Server, svc *play.Service, ag Agents) {
 		Annotations:  readOnly,
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		a, answer, err := standing(ctx, ag, req.Params.Arguments)
-		return result(ctx, req.Params.Name, answer, err, func(s *boards.AgentEntries) string { return standingText(svc, a, s.Entries, ratedGames(ag)) })
+		return result(ctx, req.Params.Name, answer, err, func(s *boards.AgentEntries) string { return standingText(svc, a, s, ratedGames(ag)) })
 	})
 }
 
@@ -455,11 +455,8 @@ func standing(ctx context.Context, ag Agents, args json.RawMessage) (*agents.Age
 			return nil, nil, err
 		}
 	}
-	entries, err := ag.Boards.Agent(ctx, a.ID)
-	if err != nil {
-		return nil, nil, err
-	}
-	return a, &boards.AgentEntries{Agent: a.ID, Entries: entries}, nil
+	out, err := ag.Boards.Agent(ctx, a.ID)
+	return a, out, err
 }
 
 // agentID reports whether id has the shape of an agent's id.

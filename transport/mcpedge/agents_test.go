@@ -62,10 +62,6 @@ func TestAgentsOverMCP(t *testing.T) {
 				t.Fatalf("the agent registered: %v", err)
 			}
 
-			type entries struct {
-				Agent   string         `json:"agent"`
-				Entries []boards.Entry `json:"entries"`
-			}
 			readBoard := func() *boards.Board {
 				t.Helper()
 				board, err := b.agents.Boards.Read(ctx, "tinrail", "opponent=easy")
@@ -153,14 +149,14 @@ func TestAgentsOverMCP(t *testing.T) {
 
 			// The agent's standing, by key and by id.
 			mine, err := b.agents.Boards.Agent(ctx, reg.ID)
-			if err != nil || len(mine) != 1 || len(mine[0].Recent) != runs {
+			if err != nil || len(mine.Entries) != 1 || len(mine.Entries[0].Recent) != runs {
 				t.Fatalf("the agent's entries: %+v %v", mine, err)
 			}
 			for _, args := range []map[string]any{{"agent_key": reg.Key}, {"agent_id": reg.ID}} {
 				res := do("agent_standing", args)
-				var got entries
+				var got boards.AgentEntries
 				structured(t, res, &got)
-				if d := cmp.Diff(entries{reg.ID, mine}, got); d != "" {
+				if d := cmp.Diff(*mine, got); d != "" {
 					t.Errorf("agent_standing is not the agent's entries (-boards +tool):\n%s", d)
 				}
 				sameAsHTTP(t, b, "/api/agents/"+reg.ID+"/boards", res)

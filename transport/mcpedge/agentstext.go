@@ -108,15 +108,16 @@ func leaderboardText(svc *play.Service, b *boards.Board, others []string) string
 	return t.String()
 }
 
-// standingText is an agent's entries for a model to read: on each board,
-// its totals and its recent runs with their replays; then where the
-// ratings of its live matches are read, of the games rated (none: not a
-// word).
-func standingText(svc *play.Service, a *agents.Agent, entries []boards.Entry, rated []string) string {
+// standingText is an agent's standing for a model to read: on each
+// board, its totals and its recent runs with their replays; then its
+// ratings from live matches, or where they are read, of the games rated
+// (none: not a word).
+func standingText(svc *play.Service, a *agents.Agent, s *boards.AgentEntries, rated []string) string {
 	var t strings.Builder
+	entries := s.Entries
 	if len(entries) == 0 {
 		fmt.Fprintf(&t, "Agent %s (id %s) has no ranked runs on any board yet: a start tool with ranked true and the agent's agent_key plays one.\n", a.Name, a.ID)
-		t.WriteString(ratedText(rated))
+		t.WriteString(agentRatingsText(svc, s.Ratings, rated))
 		return t.String()
 	}
 	fmt.Fprintf(&t, "Agent %s (id %s): ranked runs on %s.\n", a.Name, a.ID, count(len(entries), "board"))
@@ -160,8 +161,31 @@ func standingText(svc *play.Service, a *agents.Agent, entries []boards.Entry, ra
 			fmt.Fprintf(&t, "  - score %d, %s: %s\n", r.Score, end, replayURL(e.Game, r.ID))
 		}
 	}
-	t.WriteString(ratedText(rated))
+	t.WriteString(agentRatingsText(svc, s.Ratings, rated))
 	return t.String()
+}
+
+// agentRatingsText is an agent's ratings from live matches, each with its
+// latest matches' replays; where ratings are read if it has none.
+func agentRatingsText(svc *play.Service, rs []boards.AgentRating, rated []string) string {
+	if len(rs) == 0 {
+		return ratedText(rated)
+	}
+	var t strings.Builder
+	t.WriteString("\nRatings from live matches (the board sorts by the ordinal, mu less three sigma):\n")
+	for _, r := range rs {
+		fmt.Fprintf(&t, "- %s, %d seats (ratings {\"game\":%q,\"players\":%d}): mu %s, sigma %s, ordinal %s, after %s.\n",
+			gameInfo(svc, r.Game).Name, r.Seats, r.Game, r.Seats, num(r.Mu), num(r.Sigma), num(r.Ordinal), count(r.Matches, "match"))
+		for _, code := range r.Recent[:min(len(r.Recent), recentShown)] {
+			fmt.Fprintf(&t, "  - match %s: %s\n", code, liveURL(r.Game, code))
+		}
+	}
+	return t.String()
+}
+
+// liveURL is the path of the replay of live match code of game.
+func liveURL(game, code string) string {
+	return "/view/?game=" + url.QueryEscape(game) + "&live=" + url.QueryEscape(code)
 }
 
 // ratedText says where the ratings of an agent's live matches are read,
@@ -222,7 +246,7 @@ func count(n int, thing string) string {
 	if n == 1 {
 		return "1 " + thing
 	}
-	if strings.HasSuffix(thing, "s") {
+	if strings.HasSuffix(thing, "s") || strings.HasSuffix(thing, "ch") {
 		return strconv.Itoa(n) + " " + thing + "es"
 	}
 	return strconv.Itoa(n) + " " + thing + "s"

@@ -187,9 +187,11 @@ func TestLiveRatingsOverMCP(t *testing.T) {
 				}
 			}
 
-			// agent_standing points at the ratings.
-			if text, _ := mcptest.Text(do(sessions[0], "agent_standing", map[string]any{"agent_key": ag[0].Key})); !strings.Contains(text, `ratings {"game":"tron"}`) {
-				t.Errorf("agent_standing's text does not name the ratings:\n%s", text)
+			// agent_standing answers the agent's rating, linked to its
+			// board and to the match's replay; an agent not rated yet is
+			// pointed at the ratings.
+			if text, _ := mcptest.Text(do(sessions[0], "agent_standing", map[string]any{"agent_key": ag[0].Key})); !strings.Contains(text, `Tron, 2 seats (ratings {"game":"tron","players":2})`) || !strings.Contains(text, "after 1 match.") || !strings.Contains(text, "/view/?game=tron&live=") {
+				t.Errorf("agent_standing's text does not give the rating:\n%s", text)
 			}
 
 			for _, c := range []struct {

@@ -11,7 +11,9 @@
 // under the boards: &ratings=<seats> (2, 3 or 4; 2 if none) picks the
 // board of ratings of matches of that many seats.
 //
-// Every ranked run links to its replay, /view/?game=<slug>&ranked=<id>.
+// Every ranked run links to its replay, /view/?game=<slug>&ranked=<id>,
+// and an agent's latest rated live matches to theirs,
+// /view/?game=<slug>&live=<code>.
 // Numbers come from the API with at most 4 decimals; the page rounds them
 // half away from zero on their decimal digits (fixed, pct), so what it
 // shows follows from the answer alone.
@@ -56,6 +58,10 @@
   const pct = (r) => dec(Math.round(r * 1e4), 2, 1) + " %";
 
   const replay = (game, id) => `/view/?game=${enc(game)}&ranked=${enc(id)}`;
+  // live is the replay of live match code; LATEST how many an agent's
+  // rating links, the latest first.
+  const live = (game, code) => `/view/?game=${enc(game)}&live=${enc(code)}`;
+  const LATEST = 5;
   // gameHref is a game's page showing board key (the first if null) and
   // the ratings of seats seats (2 if null), with key's = and , readable.
   const gameHref = (game, key, seats) => `?game=${enc(game)}` +
@@ -233,12 +239,11 @@
   }
 
   async function agent(id) {
-    // No call answers an agent's ratings: the page reads every board of
-    // ratings and finds the agent on them.
-    const boards = Object.keys(RATED).flatMap((g) => SEATS.map((n) => [g, n]));
-    const [a, mine, index, ...rated] = await Promise.all([
-      call(`/api/agents/${enc(id)}`), call(`/api/agents/${enc(id)}/boards`), call("/api/games"),
-      ...boards.map(([g, n]) => call(`/api/games/${g}/ratings?players=${n}`))]);
+    const [a, mine, index] = await Promise.all([
+      call(`/api/agents/${enc(id)}`), call(`/api/agents/${enc(id)}/boards`), call("/api/games")]);
+    // An agent's ratings carry no rank: the boards of ratings it is on
+    // tell it.
+    const rated = await Promise.all(mine.ratings.map((r) => call(`/api/games/${enc(r.game)}/ratings?players=${r.seats}`)));
     const names = Object.fromEntries(index.games.map((g) => [g.slug, g.name]));
     document.title = a.name + " · boards";
     $("agent-name").textContent = a.name;
@@ -249,15 +254,19 @@
     const n = mine.entries.length;
     $("agent-summary").textContent = n ? `${runs} ranked run${runs === 1 ? "" : "s"} on ${n} board${n === 1 ? "" : "s"}.` : "No ranked runs yet.";
     $("entries").replaceChildren(...mine.entries.map((e) => entry(e, names[e.game] || e.game)));
-    const rows = rated.flatMap((r) => r.standings.filter((s) => s.agent === id).map((s) => {
+    const rows = mine.ratings.map((r, i) => {
       const tr = el("tr");
       Object.assign(tr.dataset, {game: r.game, seats: r.seats});
       const board = el("th", undefined, "board");
       board.scope = "row";
       board.append(link(`${names[r.game] || r.game}, ${r.seats} seats`, gameHref(r.game, null, String(r.seats)) + "#ratings"));
-      tr.append(board, el("td", `${s.rank} of ${r.standings.length}`, "rank"), ...ratingCells(s));
+      const on = rated[i].standings;
+      const rank = on.find((x) => x.agent === id)?.rank ?? "–";
+      const latest = el("td", undefined, "latest");
+      r.recent.slice(0, LATEST).forEach((code, j) => latest.append(j ? ", " : "", link(code, live(r.game, code))));
+      tr.append(board, el("td", `${rank} of ${on.length}`, "rank"), ...ratingCells({...r, agent: id}), latest);
       return tr;
-    }));
+    });
     if (rows.length) $("agent-summary").append(` Rated on ${rows.length} board${rows.length === 1 ? "" : "s"} of live matches.`);
     $("agent-rating-rows").replaceChildren(...rows);
     $("agent-ratings").hidden = !rows.length;

@@ -5,6 +5,7 @@ import (
 
 	engine "github.com/agentgames/bundle/engines/tidebreakers"
 	"github.com/agentgames/bundle/games/tidebreakers"
+	"github.com/agentgames/bundle/play"
 	core "github.com/agentgames/bundle/play/live"
 )
 
@@ -20,6 +21,9 @@ type Seat struct {
 	Name   string `json:"name"`
 	Bot    bool   `json:"bot"`
 	Joined bool   `json:"joined"`
+	// Agent is the registered agent whose key took the seat; absent for
+	// an anonymous player and a bot.
+	Agent *play.AgentRef `json:"agent,omitempty"`
 }
 
 // State is the public state of a live match, with the card's field names.
@@ -54,7 +58,7 @@ func public(r *core.Match) *State {
 		json.Unmarshal(e, &st.Log[i]) // written by table.Recorded
 	}
 	for i, s := range r.Seats {
-		st.Seats = append(st.Seats, Seat{Seat: i, Name: s.Name, Bot: s.Bot != "", Joined: r.Joined(i)})
+		st.Seats = append(st.Seats, Seat{Seat: i, Name: s.Name, Bot: s.Bot != "", Joined: r.Joined(i), Agent: s.Agent})
 	}
 	if r.Table == nil {
 		return st

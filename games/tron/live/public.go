@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"github.com/agentgames/bundle/play"
 	core "github.com/agentgames/bundle/play/live"
 )
 
@@ -13,6 +14,9 @@ type Seat struct {
 	Name   string `json:"name"`
 	Bot    bool   `json:"bot"`
 	Joined bool   `json:"joined"`
+	// Agent is the registered agent whose key took the seat; absent for
+	// an anonymous player and a bot.
+	Agent *play.AgentRef `json:"agent,omitempty"`
 	// Moved: the seat has moved in the round being played (where to
 	// stays hidden until the round resolves).
 	Moved bool `json:"moved"`
@@ -51,7 +55,7 @@ func public(m *core.Match) *State {
 	st.Width, _ = strconv.Atoi(m.Options["width"])
 	st.Height, _ = strconv.Atoi(m.Options["height"])
 	for i, s := range m.Seats {
-		st.Seats = append(st.Seats, Seat{Seat: i, Name: s.Name, Bot: s.Bot != "", Joined: m.Joined(i), Moved: m.Moved(i), Trail: [][2]int{}})
+		st.Seats = append(st.Seats, Seat{Seat: i, Name: s.Name, Bot: s.Bot != "", Joined: m.Joined(i), Agent: s.Agent, Moved: m.Moved(i), Trail: [][2]int{}})
 	}
 	if m.Table == nil {
 		return st

@@ -73,7 +73,7 @@
       phase: p.phase, supplyLeft: p.supply_left ?? 0, log: p.log || [],
       islands: (p.tiles || []).map((t, i) => ({tile: i, row: Math.floor(i / 5), col: i % 5, owner: t.owner ?? null, strength: t.strength})),
       captains: (p.seats || []).map((s, i) => ({
-        seat: s.seat ?? i, name: s.name, bot: s.bot, joined: s.joined, islands: (p.tile_counts || [])[i] ?? 0,
+        seat: s.seat ?? i, name: s.name, bot: s.bot, agent: s.agent ? s.agent.name : null, joined: s.joined, islands: (p.tile_counts || [])[i] ?? 0,
         strength: (p.strengths || [])[i] ?? 0, out: out.has(s.seat ?? i),
       })),
     };
@@ -188,7 +188,7 @@
       Object.assign(li.dataset, {seat: c.seat, islands: c.islands, strength: c.strength, out: c.out});
       html("span", "swatch", "", li).style.background = SEAT[c.seat];
       const place = r && r.places && r.places[c.seat] ? `, place ${r.places[c.seat]}` : "";
-      html("span", "", `${LETTER[c.seat]} ${c.name}${c.bot ? " (bot)" : ""}: ${c.islands} island${c.islands === 1 ? "" : "s"}, strength ${c.strength}${c.out ? ", out" : ""}${place}`, li);
+      html("span", "", `${LETTER[c.seat]} ${c.name}${c.bot ? " (bot)" : c.agent ? (c.agent === c.name ? " (agent)" : ` (agent ${c.agent})`) : ""}: ${c.islands} island${c.islands === 1 ? "" : "s"}, strength ${c.strength}${c.out ? ", out" : ""}${place}`, li);
     }
     const said = html("ol", "tb-events", "", side);
     for (const e of events) html("li", "", say(v, e), said).dataset.type = e.type;

@@ -42,7 +42,7 @@
       live: true, phase: p.phase, places: p.places, width: p.width, height: p.height, players: p.players, round: p.round,
       board: seats.map((s) => s.trail || []),
       cycles: seats.map((s) => ({
-        seat: s.seat, name: s.name, bot: s.bot, joined: s.joined, alive: s.alive, length: (s.trail || []).length,
+        seat: s.seat, name: s.name, bot: s.bot, agent: s.agent ? s.agent.name : null, joined: s.joined, alive: s.alive, length: (s.trail || []).length,
         head: s.alive && s.trail && s.trail.length ? s.trail[0] : null, died: s.died || null, silent: silent.has(s.seat),
       })),
     };
@@ -164,7 +164,7 @@
     const swatch = document.createElement("span");
     swatch.className = "swatch";
     swatch.style.background = TRAILS[c.seat];
-    const name = (c.name || `seat ${c.seat}`) + (c.bot ? " (bot)" : "");
+    const name = (c.name || `seat ${c.seat}`) + (c.bot ? " (bot)" : c.agent ? (c.agent === c.name ? " (agent)" : ` (agent ${c.agent})`) : "");
     li.append(swatch, `${LETTER[c.seat]} · ${name}: ${where(v, c, crash)}`);
     Object.assign(li.dataset, {seat: c.seat, alive: c.alive, length: c.length});
     li.classList.toggle("dead", !c.alive);
