@@ -2,8 +2,10 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +15,7 @@ import (
 	"github.com/agentgames/bundle/agents/tidecaptain"
 	"github.com/agentgames/bundle/games/tidebreakers/live"
 	tronlive "github.com/agentgames/bundle/games/tron/live"
+	"github.com/agentgames/bundle/play/boards"
 	"github.com/agentgames/bundle/play/ratings"
 )
 
@@ -27,7 +30,8 @@ import (
 // and the bots easy and wise at their anchors. Then the first agent plays
 // a live Tidebreakers match against a sample captain through the live
 // function, and the board of Tidebreakers duels rates it against the
-// sample captain's anchor. Both functions run under the emulator on one
+// sample captain's anchor; her standing, read through the catalog, holds
+// both ratings, each from its match. Both functions run under the emulator on one
 // DynamoDB table of dynalite, as on AWS they share MATCHES_TABLE; every
 // answer is held to openapi.yaml, and the DynamoDB actions each function
 // called to those its policy in template.yaml allows.
@@ -95,6 +99,22 @@ func TestRatingsThroughLambda(t *testing.T) {
 	}
 	// The Tron board still rates Ada for its one Tron match.
 	ratingsLambdaRated(t, ratingsLambdaBoard(t, catalog, "tron"), ada, ratings.Rate([][]ratings.Rating{{ratings.New()}, {ratings.New()}}, tron.Places)[0][0], 1)
+	// 6. Ada's standing through the catalog: her two ratings, each from
+	// its match; the Tron state named her seat's agent.
+	var mine boards.AgentEntries
+	if f := agentsLambdaCall(t, catalog, get("/api/agents/"+ada.ID+"/boards")); f.status != http.StatusOK || json.Unmarshal(f.body, &mine) != nil {
+		t.Fatalf("Ada's standing through the catalog function: %d %s", f.status, f.body)
+	}
+	var got []string
+	for _, r := range mine.Ratings {
+		got = append(got, fmt.Sprintf("%s/%d %d %v", r.Game, r.Seats, r.Matches, r.Recent))
+	}
+	if want := []string{fmt.Sprintf("tidebreakers/2 1 [%s]", tide.Code), fmt.Sprintf("tron/2 1 [%s]", tron.Code)}; !slices.Equal(got, want) {
+		t.Errorf("Ada's ratings through the catalog function: %q, want %q", got, want)
+	}
+	if a := tron.Seats[0].Agent; a == nil || a.ID != ada.ID || a.Name != ada.Name {
+		t.Errorf("the Tron duel's seat 0 names its agent %+v, want Ada", a)
+	}
 	read := time.Since(phase)
 
 	agentsLambdaAllowed(t, "CatalogFunction", fns[0].calls)
