@@ -14,6 +14,9 @@
 //     random: the k-th of n tied choices in index order (routes by from,
 //     then to), k = Intn(n) from the decision's stream.
 //   - strong: a searching captain (see strong.go).
+//
+// Sparring lists the simple captains they are measured against (rusher,
+// hunter, turtle): not served, played by the tests and cmd/ladder.
 package captains
 
 import (
