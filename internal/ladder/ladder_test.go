@@ -128,9 +128,9 @@ func TestRealGames(t *testing.T) {
 }
 
 // TestTidebreakersAnchors: the captains' fixed ratings are the ones the
-// documented ladder measures (500 matches a line, two seats).
+// documented ladder measures (100 matches a line, two seats).
 func TestTidebreakersAnchors(t *testing.T) {
-	l, err := ladder.Run(ladder.Tidebreakers(false), 2, 500)
+	l, err := ladder.Run(ladder.Tidebreakers(false), 2, 100)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,39 +5,26 @@ import (
 	tb "github.com/agentgames/bundle/engines/tidebreakers"
 )
 
-// Strong is a searching captain. At its supply it weighs putting all its
-// supply on each island it holds; with that supply placed, it weighs a
-// pass and, for every route, the smallest expedition that captures and an
-// expedition of all but one. It plays each candidate turn out on a copy of
-// the board, then lets every other captain still in reply once as a greedy
-// rival would (supply on its weakest border island, then the expedition
-// that captures with the largest surplus), and scores the board it leaves
-// (see value). Candidates of equal value are tied, and one is picked as
-// sample picks (candidates in index order: islands, then routes by from
-// and to, the smaller expedition first, the pass before all).
+// Strong is the strongest captain. While three or four captains are in,
+// it searches one turn ahead against greedy replies (crowd); once two are
+// left, it plays its choices out against the strategies it may be facing
+// and keeps the one that holds best against all of them (duel). The
+// rollouts' view, every rival playing one strategy against it, is too
+// cautious in a crowd, where rivals also fight each other.
 func Strong(s *tb.State, rs *rng.Stream) tb.Action {
-	b := boardOf(s)
-	me := s.Turn()
-	if s.Phase() == tb.Supplying {
-		var tiles ties[int]
-		for i := range tb.Islands {
-			if b.owner[i] != me {
-				continue
-			}
-			c := b
-			c.strength[i] += s.SupplyLeft()
-			var best ties[tb.Action]
-			c.expeditions(me, s.Round(), &best)
-			tiles.offer(i, best.score)
+	in := 0
+	for p := range s.Players() {
+		if !s.Out(p) {
+			in++
 		}
-		return tb.Action{Kind: tb.Supply, Tile: tiles.pick(rs), Amount: s.SupplyLeft()}
 	}
-	var best ties[tb.Action]
-	b.expeditions(me, s.Round(), &best)
-	return best.pick(rs)
+	if in == 2 {
+		return duel(s, rs)
+	}
+	return crowd(s, rs)
 }
 
-// board is the part of a state the search plays on.
+// board is the part of a state the captains' search plays on.
 type board struct {
 	players  int
 	opener   int
@@ -52,34 +39,6 @@ func boardOf(s *tb.State) board {
 		b.owner[i], b.strength[i] = is.Owner, is.Strength
 	}
 	return b
-}
-
-// expeditions offers every expedition (and the pass) of me on b in round
-// to best, with its value.
-func (b *board) expeditions(me, round int, best *ties[tb.Action]) {
-	rb := b.replied(me, round)
-	best.offer(tb.Action{Kind: tb.Pass}, rb.value(me))
-	for from := range tb.Islands {
-		if b.owner[from] != me || b.strength[from] < 2 {
-			continue
-		}
-		for _, to := range tb.Neighbours(from) {
-			if b.owner[to] == me {
-				continue
-			}
-			all := b.strength[from] - 1
-			sends := [2]int{b.strength[to] + 1, all}
-			for k, send := range sends {
-				if send > all || (k == 1 && send == sends[0]) {
-					continue
-				}
-				c := *b
-				c.attack(me, from, to, send)
-				rc := c.replied(me, round)
-				best.offer(tb.Action{Kind: tb.Attack, From: from, To: to, Send: send}, rc.value(me))
-			}
-		}
-	}
 }
 
 func (b *board) attack(seat, from, to, send int) {
@@ -102,56 +61,6 @@ func (b *board) count() (islands, strength [tb.MaxPlayers]int) {
 	return islands, strength
 }
 
-// replied plays one greedy turn of every other captain still in, in turn
-// order after me, on a copy of b.
-func (b board) replied(me, round int) board {
-	islands, _ := b.count()
-	if islands[me] >= tb.WinIslands {
-		return b
-	}
-	for k := 1; k < b.players; k++ {
-		p := (me + k) % b.players
-		if islands[p] == 0 {
-			continue
-		}
-		r := round
-		if (p-b.opener+b.players)%b.players <= (me-b.opener+b.players)%b.players {
-			r++
-		}
-		b.greedyTurn(p, tb.SupplyIn(min(r, tb.MaxRounds)))
-	}
-	return b
-}
-
-// greedyTurn: supply on the weakest border island, then the capture with
-// the largest surplus, sending all but one.
-func (b *board) greedyTurn(p, supply int) {
-	weak := -1
-	for i, o := range b.owner {
-		if o == p && b.onBorder(i) && (weak < 0 || b.strength[i] < b.strength[weak]) {
-			weak = i
-		}
-	}
-	if weak < 0 {
-		return
-	}
-	b.strength[weak] += supply
-	bestFrom, bestTo, margin := -1, -1, 0
-	for from, o := range b.owner {
-		if o != p {
-			continue
-		}
-		for _, to := range tb.Neighbours(from) {
-			if m := b.strength[from] - 1 - b.strength[to]; b.owner[to] != p && m > margin {
-				bestFrom, bestTo, margin = from, to, m
-			}
-		}
-	}
-	if bestFrom >= 0 {
-		b.attack(p, bestFrom, bestTo, b.strength[bestFrom]-1)
-	}
-}
-
 func (b *board) onBorder(i int) bool {
 	for _, n := range tb.Neighbours(i) {
 		if b.owner[n] != b.owner[i] {
@@ -161,42 +70,5 @@ func (b *board) onBorder(i int) bool {
 	return false
 }
 
-// value scores b for me: ten per island and one per strength, against the
-// strongest rival; minus three per island of mine that a neighbour could
-// take next; a win (13 islands, or no rival left) or a loss outweighs
-// everything.
-func (b *board) value(me int) int {
-	islands, strength := b.count()
-	switch {
-	case islands[me] >= tb.WinIslands:
-		return winValue
-	case islands[me] == 0:
-		return -winValue
-	}
-	rival, rivalsIn := 0, 0
-	for p := range b.players {
-		if p != me && islands[p] > 0 {
-			rival = max(rival, 10*islands[p]+strength[p])
-			rivalsIn++
-		}
-	}
-	if rivalsIn == 0 {
-		return winValue
-	}
-	exposed := 0
-	for i, o := range b.owner {
-		if o != me {
-			continue
-		}
-		for _, n := range tb.Neighbours(i) {
-			if b.owner[n] != me && b.owner[n] != tb.Wild && b.strength[n]-1 > b.strength[i] {
-				exposed++
-				break
-			}
-		}
-	}
-	return 10*islands[me] + strength[me] - rival - 3*exposed
-}
-
 // winValue outweighs every other value.
-const winValue = 1 << 30
+const winValue = 10000

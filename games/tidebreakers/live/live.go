@@ -65,14 +65,12 @@ func NewServer(store play.Store, clock play.Clock) *Server {
 // Anchors are the fixed ratings of the game's bots on the boards of
 // ratings (package play/boards), so that an agent's rating means something
 // from its first match: as the ladder of the captains measures them
-// (go run ./cmd/ladder -game tidebreakers -matches 500; ladder.Anchors),
-// sample at 25, a newcomer's mu. strong and sample each won every one of
-// their 1,000 matches against the next captain down, so their gaps are
-// the smallest the model allows for that.
+// (go run ./cmd/ladder -game tidebreakers -matches 100; ladder.Anchors),
+// sample at 25, a newcomer's mu.
 var Anchors = map[string]ratings.Rating{
-	"random": {Mu: -12.9, Sigma: 1},
+	"random": {Mu: -3.2, Sigma: 1},
 	"sample": {Mu: 25, Sigma: 1},
-	"strong": {Mu: 62.9, Sigma: 1},
+	"strong": {Mu: 46.3, Sigma: 1},
 }
 
 // WithRatings has the server tell r of every match that ends with an
