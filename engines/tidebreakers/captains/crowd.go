@@ -116,27 +116,12 @@ func (b *board) greedyTurn(p, supply int) {
 	}
 }
 
-// crowdValue scores b for me: ten per island and one per strength, against the
-// strongest rival; minus three per island of mine that a neighbour could
-// take next; a win (13 islands, or no rival left) or a loss outweighs
-// everything.
+// crowdValue scores b for me: lead with ten per island, minus three per
+// island of mine that a neighbour could take next.
 func (b *board) crowdValue(me int) int {
-	islands, strength := b.count()
-	switch {
-	case islands[me] >= tb.WinIslands:
-		return winValue
-	case islands[me] == 0:
-		return -winValue
-	}
-	rival, rivalsIn := 0, 0
-	for p := range b.players {
-		if p != me && islands[p] > 0 {
-			rival = max(rival, 10*islands[p]+strength[p])
-			rivalsIn++
-		}
-	}
-	if rivalsIn == 0 {
-		return winValue
+	v, decided := b.lead(me, 10)
+	if decided {
+		return v
 	}
 	exposed := 0
 	for i, o := range b.owner {
@@ -150,5 +135,5 @@ func (b *board) crowdValue(me int) int {
 			}
 		}
 	}
-	return 10*islands[me] + strength[me] - rival - 3*exposed
+	return v - 3*exposed
 }

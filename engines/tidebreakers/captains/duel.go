@@ -85,29 +85,9 @@ const (
 // islandWorth is what an island is worth in strength, in value.
 const islandWorth = 30
 
-// duelValue scores an open board for me: islandWorth per island plus
-// strength, against the strongest rival's; a win (13 islands, or no
-// rival left) or a loss outweighs everything.
+// duelValue scores an open board for me: its lead with islandWorth per
+// island.
 func (b *board) duelValue(me int) int {
-	islands, strength := b.count()
-	switch {
-	case islands[me] >= tb.WinIslands:
-		return winValue
-	case islands[me] == 0:
-		return -winValue
-	}
-	rival, rivalsIn := 0, 0
-	for p := range b.players {
-		if p != me && islands[p] > 0 {
-			if islands[p] >= tb.WinIslands {
-				return -winValue
-			}
-			rival = max(rival, islandWorth*islands[p]+strength[p])
-			rivalsIn++
-		}
-	}
-	if rivalsIn == 0 {
-		return winValue
-	}
-	return islandWorth*islands[me] + strength[me] - rival
+	v, _ := b.lead(me, islandWorth)
+	return v
 }

@@ -70,5 +70,33 @@ func (b *board) onBorder(i int) bool {
 	return false
 }
 
+// lead is me's lead on b: perIsland per island plus strength, against
+// the strongest rival's; decided, winValue or -winValue, when the board
+// is a win (13 islands, or no rival left) or a loss (none left, or a
+// rival with 13).
+func (b *board) lead(me, perIsland int) (v int, decided bool) {
+	islands, strength := b.count()
+	switch {
+	case islands[me] >= tb.WinIslands:
+		return winValue, true
+	case islands[me] == 0:
+		return -winValue, true
+	}
+	rival, rivalsIn := 0, 0
+	for p := range b.players {
+		if p != me && islands[p] > 0 {
+			if islands[p] >= tb.WinIslands {
+				return -winValue, true
+			}
+			rival = max(rival, perIsland*islands[p]+strength[p])
+			rivalsIn++
+		}
+	}
+	if rivalsIn == 0 {
+		return winValue, true
+	}
+	return perIsland*islands[me] + strength[me] - rival, false
+}
+
 // winValue outweighs every other value.
 const winValue = 10000
