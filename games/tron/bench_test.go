@@ -8,6 +8,7 @@ import (
 
 	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/client/inproc"
+	engine "github.com/agentgames/bundle/engines/tron"
 	"github.com/agentgames/bundle/internal/testserver"
 )
 
@@ -78,4 +79,14 @@ func BenchmarkBotEndpoint(b *testing.B) {
 	}
 	testserver.BenchPosts(b, h, "/api/bots/tron", msgs)
 	b.ReportMetric(float64(largest), "message-bytes")
+}
+
+// BenchmarkBotEndpointCrowded times the bot endpoint on the costliest
+// board for wise we know: an open 100x100 grid, four heads two cells
+// apart in the middle, so that two rivals answer each move of its
+// two-round search and every leaf's territory spans the whole grid.
+func BenchmarkBotEndpointCrowded(b *testing.B) {
+	s := fromBoard(b, 100, []engine.Cell{{X: 50, Y: 50}}, []engine.Cell{{X: 52, Y: 50}},
+		[]engine.Cell{{X: 50, Y: 52}}, []engine.Cell{{X: 48, Y: 50}})
+	testserver.BenchPosts(b, testserver.New(b), "/api/bots/tron", []string{arenaMessage("1", s, 0)})
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	tidelive "github.com/agentgames/bundle/games/tidebreakers/live"
+	tronlive "github.com/agentgames/bundle/games/tron/live"
 	"github.com/agentgames/bundle/internal/ladder"
 )
 
@@ -136,5 +137,21 @@ func TestTidebreakersAnchors(t *testing.T) {
 	}
 	if got := l.Anchors("sample", 25); !maps.Equal(got, tidelive.Anchors) {
 		t.Errorf("the ladder measures anchors %v; tidebreakers live.Anchors holds %v", got, tidelive.Anchors)
+	}
+}
+
+// TestTronAnchors: the fixed ratings of the bots live Tron matches serve
+// are the ones the documented ladder measures on a live match's grid
+// (100 matches a line, two seats).
+func TestTronAnchors(t *testing.T) {
+	l, err := ladder.Run(ladder.Tron(tronlive.DefaultSide, false), 2, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := l.Anchors("easy", 25)
+	for bot, want := range tronlive.Anchors {
+		if got[bot] != want {
+			t.Errorf("the ladder measures %s at %v; tron live.Anchors holds %v", bot, got[bot], want)
+		}
 	}
 }

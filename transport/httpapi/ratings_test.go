@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	tronlive "github.com/agentgames/bundle/games/tron/live"
 	"github.com/agentgames/bundle/internal/contracttest"
 	"github.com/agentgames/bundle/internal/testserver"
 )
@@ -94,7 +95,7 @@ func TestRatingsOverHTTP(t *testing.T) {
 		}
 		mu[s.Agent+s.Bot] = s.Mu
 	}
-	if len(board.Standings) != 4 || mu["easy"] != 25 || mu["wise"] != 30 {
+	if len(board.Standings) != 4 || mu["easy"] != tronlive.Anchors["easy"].Mu || mu["wise"] != tronlive.Anchors["wise"].Mu {
 		t.Fatalf("the board of duels: %d %s", e.Status, e.Body)
 	}
 	switch {

@@ -9,7 +9,8 @@ type board struct {
 	heads   [tron.MaxPlayers]int
 	alive   [tron.MaxPlayers]bool
 	players int
-	dist    [2][]int32 // scratch for the Voronoi partition
+	dist    []int32 // scratch for breadth-first searches
+	label   []uint8 // scratch for territory
 	queue   []int
 }
 
@@ -62,8 +63,8 @@ func (b *board) neighbours(c int, f func(int)) {
 }
 
 // rivalsReachable lists the living rivals whose heads border the region p's
-// head can reach.
-func (b *board) rivalsReachable(p int) []int {
+// head can reach, and counts the region's free cells.
+func (b *board) rivalsReachable(p int) ([]int, int) {
 	seen := make([]bool, len(b.occ))
 	b.queue = append(b.queue[:0], b.heads[p])
 	seen[b.heads[p]] = true
@@ -92,35 +93,69 @@ func (b *board) rivalsReachable(p int) []int {
 			out = append(out, q)
 		}
 	}
-	return out
+	return out, len(b.queue) - 1
 }
 
 // territory is the number of free cells p reaches strictly before every
-// other living head, less the number some other head reaches first.
+// other living head, less the number some other head reaches first. One
+// breadth-first search from all the heads at once labels each cell with
+// who reaches it first: the union of the labels of its neighbours one step
+// nearer (1 for p, 2 for a rival), so a cell labelled 3 is reached first
+// by both.
 func (b *board) territory(p int) int {
-	for k := range b.dist {
-		if len(b.dist[k]) != len(b.occ) {
-			b.dist[k] = make([]int32, len(b.occ))
-		}
+	if len(b.dist) != len(b.occ) {
+		b.dist = make([]int32, len(b.occ))
 	}
-	mine, theirs := b.dist[0], b.dist[1]
-	b.bfs(mine, []int{b.heads[p]})
-	var others []int
+	if len(b.label) != len(b.occ) {
+		b.label = make([]uint8, len(b.occ))
+	}
+	dist, label := b.dist, b.label
+	clear(dist)
+	b.queue = b.queue[:0]
 	for q := range b.players {
-		if q != p && b.alive[q] {
-			others = append(others, b.heads[q])
+		if b.alive[q] {
+			h := b.heads[q]
+			dist[h], label[h] = 1, 2
+			if q == p {
+				label[h] = 1
+			}
+			b.queue = append(b.queue, h)
 		}
 	}
-	b.bfs(theirs, others)
-	score := 0
-	for c, occ := range b.occ {
-		if occ {
-			continue
+	heads := len(b.queue)
+	w, n := b.w, len(b.occ)
+	visit := func(t int, d int32, l uint8) {
+		switch {
+		case b.occ[t]:
+		case dist[t] == 0:
+			dist[t], label[t] = d, l
+			b.queue = append(b.queue, t)
+		case dist[t] == d:
+			label[t] |= l
 		}
-		switch m, o := mine[c], theirs[c]; {
-		case m > 0 && (o == 0 || m < o):
+	}
+	for i := 0; i < len(b.queue); i++ {
+		c := b.queue[i]
+		d, l := dist[c]+1, label[c]
+		if c%w+1 < w {
+			visit(c+1, d, l)
+		}
+		if c%w > 0 {
+			visit(c-1, d, l)
+		}
+		if c+w < n {
+			visit(c+w, d, l)
+		}
+		if c >= w {
+			visit(c-w, d, l)
+		}
+	}
+	score := 0
+	for _, c := range b.queue[heads:] {
+		switch label[c] {
+		case 1:
 			score++
-		case o > 0 && (m == 0 || o < m):
+		case 2:
 			score--
 		}
 	}
@@ -154,9 +189,9 @@ func (b *board) bfs(dist []int32, sources []int) {
 
 // region counts the free cells reachable from cell c.
 func (b *board) region(c int) int {
-	if len(b.dist[0]) != len(b.occ) {
-		b.dist[0] = make([]int32, len(b.occ))
+	if len(b.dist) != len(b.occ) {
+		b.dist = make([]int32, len(b.occ))
 	}
-	b.bfs(b.dist[0], []int{c})
+	b.bfs(b.dist, []int{c})
 	return len(b.queue)
 }

@@ -14,14 +14,12 @@ import (
 func nearTies(s *tron.State, p int) ([]tron.Dir, bool) {
 	b := boardOf(s)
 	safe := b.safe(b.heads[p])
-	rivals := b.rivalsReachable(p)
+	rivals, region := b.rivalsReachable(p)
 	if len(safe) < 2 || len(rivals) == 0 {
 		return nil, false
 	}
-	values := b.crowd(p, safe)
-	if s.Living() == 2 {
-		values = b.duel(p, rivals[0], safe, 4*winScore)
-	}
+	movers := b.movers(p, rivals)
+	values := b.search(p, movers, safe, b.depth(region, movers), 4*winScore)
 	var out []tron.Dir
 	for i, v := range values {
 		if v >= slices.Max(values)-nearTie {

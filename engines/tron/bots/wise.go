@@ -7,15 +7,16 @@ import (
 
 // Wise is a strong bot in the tradition of the light-cycle contests:
 //
-//   - In a duel where the two cycles can still reach each other, it searches
-//     duelDepth rounds with alpha-beta, each round its own move then its
-//     rival's answer to it (a cautious view of simultaneous moves: moving
-//     into one cell kills both, a draw), and values the leaves by territory:
-//     the cells it reaches strictly before its rival (a Voronoi partition by
-//     breadth-first search from both heads).
-//   - With three or four cycles it takes the safe move that leaves it the
-//     most such territory against all the others, avoiding cells another
-//     head can also enter next round.
+//   - While a rival can still reach it, it searches with alpha-beta, each
+//     round its own move and then the joint answer of the rivals that can
+//     meet it soon (the nearest maxMovers; in a duel, the rival), a
+//     cautious view of simultaneous moves: minDepth rounds, and in a duel
+//     up to maxDepth as the space it reaches shrinks (depth). It values
+//     the leaves by territory: the cells it reaches strictly before every
+//     rival less those a rival reaches first (a Voronoi partition by
+//     breadth-first search from the heads). Entering a cell a rival can
+//     enter in the same round is valued below every way of staying alive
+//     (clashScore): it takes that risk only when every other move dies.
 //   - Once separated from every rival it fills its own space: the move into
 //     the largest free region, hugging walls and trails (fewest free
 //     neighbours) to waste no cells.
@@ -37,7 +38,7 @@ func wise(s *tron.State, p int, rs *rng.Stream) tron.Dir {
 	case len(safe) == 1:
 		return safe[0]
 	}
-	rivals := b.rivalsReachable(p)
+	rivals, region := b.rivalsReachable(p)
 	if len(rivals) == 0 {
 		return b.fill(me, safe)
 	}
@@ -45,12 +46,8 @@ func wise(s *tron.State, p int, rs *rng.Stream) tron.Dir {
 	if rs != nil {
 		slack = nearTie + 1
 	}
-	var values []int
-	if s.Living() == 2 {
-		values = b.duel(p, rivals[0], safe, slack)
-	} else {
-		values = b.crowd(p, safe)
-	}
+	movers := b.movers(p, rivals)
+	values := b.search(p, movers, safe, b.depth(region, movers), slack)
 	if rs == nil {
 		return safe[first(values)]
 	}
@@ -66,34 +63,6 @@ func first(values []int) int {
 		}
 	}
 	return best
-}
-
-// crowd values p's safe moves by the territory each leaves it against
-// every other cycle, less a whole grid for a cell another head can also
-// enter next round.
-func (b *board) crowd(p int, safe []tron.Dir) []int {
-	values := make([]int, len(safe))
-	for i, d := range safe {
-		t := b.step(b.heads[p], d)
-		contested := false
-		for q := range b.players {
-			if q == p || !b.alive[q] {
-				continue
-			}
-			for e := range tron.Dir(4) {
-				contested = contested || b.step(b.heads[q], e) == t
-			}
-		}
-		h := b.heads[p]
-		b.occ[t], b.heads[p] = true, t
-		v := b.territory(p)
-		b.occ[t], b.heads[p] = false, h
-		if contested {
-			v -= len(b.occ)
-		}
-		values[i] = v
-	}
-	return values
 }
 
 // fill takes the move into the largest free region, the fewest free

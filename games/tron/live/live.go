@@ -52,11 +52,12 @@ func NewServer(store play.Store, clock play.Clock) *Server {
 
 // Anchors are the fixed ratings of the game's bots on the boards of
 // ratings (package play/boards), so that an agent's rating means something
-// from its first match: provisional, set by hand from how the bots fare
-// against each other, until a ladder of them measures it.
+// from its first match: the ones their ladder measures on a live match's
+// grid (go run ./cmd/ladder -game tron -side 30 -matches 100), easy at 25,
+// a newcomer's mu.
 var Anchors = map[string]ratings.Rating{
 	"easy": {Mu: 25, Sigma: 1},
-	"wise": {Mu: 30, Sigma: 1},
+	"wise": {Mu: 49.2, Sigma: 1},
 }
 
 // WithRatings has the server tell r of every match that ends with an
