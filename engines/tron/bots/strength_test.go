@@ -45,11 +45,11 @@ func play(t testing.TB, seed uint64, side int, seats []bots.Policy) (*tron.State
 // TestStrength: wise, as the bots of a match play it (WiseMixed, its seat's
 // stream for each round as the game's), wins at least 95 % of duels
 // against easy, the random-safe bot and the first-free-neighbour bot,
-// drawing at most one in 50 (the ladder measures it drawing 1 to 3 in
-// 1,000 on 30x30, none on 100x100), and wins at least 80 % of four-cycle matches against
-// three easy bots, most against three random-safe ones. The documented
-// figures are the ladder's (cmd/ladder); run with -first-best for wise as
-// the endpoint plays.
+// drawing at most one in 50 (the ladder measures at most 2 draws in 1,000
+// on 30x30, none on 100x100), and wins at least 80 % of four-cycle
+// matches against three easy bots, most against three random-safe ones.
+// The documented figures are the ladder's (cmd/ladder); run with
+// -first-best for wise as the endpoint plays.
 func TestStrength(t *testing.T) {
 	n := *matches
 	if testing.Short() {
