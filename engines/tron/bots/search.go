@@ -1,6 +1,11 @@
 package bots
 
-import "github.com/agentgames/bundle/engines/tron"
+import (
+	"cmp"
+	"slices"
+
+	"github.com/agentgames/bundle/engines/tron"
+)
 
 const (
 	// minDepth is how many rounds the search looks ahead at least, and
@@ -38,9 +43,9 @@ func (b *board) depth(region int, movers []int) int {
 const maxMovers = 2
 
 const (
-	// winScore values a win, and its opposite dying alone; a win, a death
-	// or a clash is valued 1 better a round later for the loser, 1 better
-	// a round sooner for the winner (depth rounds left: sooner).
+	// winScore values a win and -winScore dying alone. Both, and
+	// clashScore, move by the rounds left when they happen, so that a win
+	// sooner, and a death or a clash later, value higher.
 	winScore = 1 << 20
 	// clashScore values entering a cell a rival can enter in the same
 	// round, a draw in a duel and a death among more: below every way of
@@ -50,10 +55,10 @@ const (
 	clashScore = -winScore / 2
 )
 
-// search values p's safe moves depth rounds ahead, each searched with alpha slack below the
-// best value before it: a move valued above alpha gets its exact value,
-// one that is not answers a value no higher than alpha. Slack 0 finds the
-// first best move; nearTie+1 its near-ties too. Each round is p's move and
+// search values p's safe moves depth rounds ahead, each searched with
+// alpha slack below the best value before it: a move valued above alpha
+// gets its exact value, one that is not answers a value no higher than
+// alpha. Slack 0 finds the first best move; nearTie+1 its near-ties too. Each round is p's move and
 // then the movers' joint answer to it (a cautious view of simultaneous
 // moves: a rival that can enter p's cell does); leaves are valued by
 // territory.
@@ -90,11 +95,7 @@ func (b *board) movers(p int, rivals []int) []int {
 			out = append(out, near{q, int(d)})
 		}
 	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].d < out[j-1].d; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	slices.SortStableFunc(out, func(a, b near) int { return cmp.Compare(a.d, b.d) })
 	var qs []int
 	for i := range min(len(out), maxMovers) {
 		qs = append(qs, out[i].q)
@@ -169,11 +170,7 @@ func (b *board) nearestFirst(targets []int, c int) {
 		dx, dy := t%b.w-c%b.w, t/b.w-c/b.w
 		return max(dx, -dx) + max(dy, -dy)
 	}
-	for i := 1; i < len(targets); i++ {
-		for j := i; j > 0 && dist(targets[j]) < dist(targets[j-1]); j-- {
-			targets[j], targets[j-1] = targets[j-1], targets[j]
-		}
-	}
+	slices.SortStableFunc(targets, func(a, b int) int { return cmp.Compare(dist(a), dist(b)) })
 }
 
 // afterReply values the round where p enters t1 and movers[i] enters
