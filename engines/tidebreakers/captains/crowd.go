@@ -43,26 +43,11 @@ func crowd(s *tb.State, rs *rng.Stream) tb.Action {
 func (b *board) expeditions(me, round int, best *ties[tb.Action]) {
 	rb := b.replied(me, round)
 	best.offer(tb.Action{Kind: tb.Pass}, rb.crowdValue(me))
-	for from := range tb.Islands {
-		if b.owner[from] != me || b.strength[from] < 2 {
-			continue
-		}
-		for _, to := range tb.Neighbours(from) {
-			if b.owner[to] == me {
-				continue
-			}
-			all := b.strength[from] - 1
-			sends := [2]int{b.strength[to] + 1, all}
-			for k, send := range sends {
-				if send > all || (k == 1 && send == sends[0]) {
-					continue
-				}
-				c := *b
-				c.attack(me, from, to, send)
-				rc := c.replied(me, round)
-				best.offer(tb.Action{Kind: tb.Attack, From: from, To: to, Send: send}, rc.crowdValue(me))
-			}
-		}
+	for _, a := range b.attacks(me) {
+		c := *b
+		c.attack(me, a.From, a.To, a.Send)
+		rc := c.replied(me, round)
+		best.offer(a, rc.crowdValue(me))
 	}
 }
 

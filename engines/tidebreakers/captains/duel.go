@@ -31,22 +31,7 @@ func duel(s *tb.State, rs *rng.Stream) tb.Action {
 			}
 		}
 	} else {
-		cands = append(cands, tb.Action{Kind: tb.Pass})
-		for from := range tb.Islands {
-			if b.owner[from] != me || b.strength[from] < 2 {
-				continue
-			}
-			for _, to := range tb.Neighbours(from) {
-				if b.owner[to] == me {
-					continue
-				}
-				small, all := b.strength[to]+1, b.strength[from]-1
-				if small < all {
-					cands = append(cands, tb.Action{Kind: tb.Attack, From: from, To: to, Send: small})
-				}
-				cands = append(cands, tb.Action{Kind: tb.Attack, From: from, To: to, Send: all})
-			}
-		}
+		cands = append(append(cands, tb.Action{Kind: tb.Pass}), b.attacks(me)...)
 	}
 	if len(cands) == 1 {
 		return cands[0]

@@ -96,6 +96,7 @@ type choice struct {
 	a, b     int
 }
 
+// offer offers the choice (a, b) with its score to c.
 func (m *sim) offer(c *choice, score, a, b int) {
 	switch {
 	case c.n == 0 || score > c.score:
@@ -228,6 +229,8 @@ func (b *board) supplyWeakest(p, supply int) {
 	}
 }
 
+// attack sails p's expedition on the rollout's board and settles the
+// match if it ends it.
 func (m *sim) attack(p, from, to, send int) {
 	m.b.attack(p, from, to, send)
 	m.settle(p)

@@ -41,6 +41,31 @@ func boardOf(s *tb.State) board {
 	return b
 }
 
+// attacks are the expeditions the searches weigh for me: from each of its
+// islands of strength 2 or more to each neighbour it does not hold,
+// sending just enough to take it (when that is less than all it can) and
+// all it can (all but one).
+func (b *board) attacks(me int) []tb.Action {
+	var out []tb.Action
+	for from := range tb.Islands {
+		if b.owner[from] != me || b.strength[from] < 2 {
+			continue
+		}
+		for _, to := range tb.Neighbours(from) {
+			if b.owner[to] == me {
+				continue
+			}
+			small, all := b.strength[to]+1, b.strength[from]-1
+			if small < all {
+				out = append(out, tb.Action{Kind: tb.Attack, From: from, To: to, Send: small})
+			}
+			out = append(out, tb.Action{Kind: tb.Attack, From: from, To: to, Send: all})
+		}
+	}
+	return out
+}
+
+// attack sends send from island from to island to for seat.
 func (b *board) attack(seat, from, to, send int) {
 	b.strength[from] -= send
 	if send > b.strength[to] {
