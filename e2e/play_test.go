@@ -80,8 +80,8 @@ func TestPlayTinrail(t *testing.T) {
 
 // TestPlayBrinebell plays a seeded Brinebell run to its bank on the play
 // page: Space before the start is refused (not_started), S starts, a click
-// orders Ferry A to Orchard, Space and a typed 60 advance, B then 3 (Ferry
-// B before it joins) is refused, 95 ticks typed are refused, and Bank
+// orders Ferry A to Orchard, Space (scrolling nothing) and a typed 60
+// advance, B then 3 (Ferry B before it joins) is refused, 95 ticks typed are refused, and Bank
 // ends the run with Ferry A's delivery scored. After every answer the page
 // must show the API's observation, score, result and refusal, and the
 // renderer every dock's line, every ferry's mode, route and riders and
@@ -97,7 +97,11 @@ func TestPlayBrinebell(t *testing.T) {
 	p.act(json.RawMessage(`{"type":"advance","ticks":30}`), chromedp.KeyEvent(" "))
 	p.act(json.RawMessage(`{"type":"start"}`), chromedp.KeyEvent("s"))
 	p.act(json.RawMessage(`{"type":"order","ferry":0,"dock":1}`), chromedp.Click(`#controls .row[data-ferry="0"] button[data-dock="1"]`))
+	scrolled := eval[float64](p.tab, "scrollY")
 	p.act(json.RawMessage(`{"type":"advance","ticks":30}`), chromedp.KeyEvent(" "))
+	if now := eval[float64](p.tab, "scrollY"); now != scrolled {
+		t.Errorf("Space advanced and scrolled the page from %v to %v", scrolled, now)
+	}
 	p.act(json.RawMessage(`{"type":"advance","ticks":60}`), typeTicks("60"), chromedp.Click(`#controls [data-act="advance"]`))
 	p.act(json.RawMessage(`{"type":"order","ferry":1,"dock":3}`), chromedp.KeyEvent("b"), chromedp.KeyEvent("3"))
 	p.act(json.RawMessage(`{"type":"advance","ticks":95}`), typeTicks("95"), chromedp.KeyEvent(kb.Enter))
@@ -306,12 +310,25 @@ func playSettled(steps int) string {
 	return fmt.Sprintf(`document.getElementById("match").dataset.steps === "%d" && document.getElementById("match").dataset.busy === "false"`, steps)
 }
 
+// settle waits for the page to hold steps steps and wait for none, and
+// says what the page holds if it does not within 30 seconds (a loaded CI
+// machine can keep a headless browser waiting for seconds).
+func (p *playPage) settle(steps int) {
+	p.t.Helper()
+	wait := chromedp.Poll[chromedp.Void](playSettled(steps), chromedp.WithPollingTimeout(30*time.Second))
+	if err := chromedp.Do(p.ctx, wait); err != nil {
+		held, _ := chromedp.Run(p.ctx, chromedp.Evaluate[string](`JSON.stringify({...document.getElementById("match").dataset, refusal: document.getElementById("refusal").textContent})`))
+		p.t.Fatalf("the page did not settle at %d steps: %v; it holds %s", steps, err, held)
+	}
+}
+
 // start fills the options form by input, starts the match, starts the
 // same one through the API with query, and checks the first answer.
 func (p *playPage) start(query map[string]string, input ...chromedp.Action[chromedp.Void]) {
 	p.t.Helper()
 	p.do(input...)
-	p.do(chromedp.Click("#start"), until(playSettled(1)))
+	p.do(chromedp.Click("#start"))
+	p.settle(1)
 	var err error
 	if p.s, err = client.Start(context.Background(), client.NewHTTP(p.srv.URL), p.game, query); err != nil {
 		p.t.Fatal(err)
@@ -331,7 +348,7 @@ func (p *playPage) act(action json.RawMessage, input ...chromedp.Action[chromedp
 	p.t.Helper()
 	n := len(p.rec.Steps)
 	p.do(input...)
-	p.do(until(playSettled(n + 1)))
+	p.settle(n + 1)
 	if _, err := p.s.Act(context.Background(), action); err != nil {
 		p.t.Fatal(err)
 	}

@@ -247,11 +247,19 @@ const Play = (() => {
     }, 50);
   }
 
+  // onKey hands a key to the game's controls; a key they take does nothing
+  // else, not even through the keypress Chromium may still send for it
+  // (Space would scroll the page under the person's next click).
+  let taken = false;
   function onKey(e) {
+    taken = false;
     const tag = e.target.tagName;
     if (!m || $("match").classList.contains("hidden") || e.ctrlKey || e.metaKey || e.altKey) return;
     if (["INPUT", "SELECT", "TEXTAREA"].includes(tag) || (["BUTTON", "A", "SUMMARY"].includes(tag) && (e.key === "Enter" || e.key === " "))) return;
-    if (m.controls.key(e)) e.preventDefault();
+    if (m.controls.key(e)) {
+      e.preventDefault();
+      taken = true;
+    }
   }
 
   function wire() {
@@ -267,6 +275,7 @@ const Play = (() => {
     // A clicked button lets go of the focus, so that keys keep playing.
     $("match").addEventListener("click", (e) => e.target.closest("button")?.blur());
     document.addEventListener("keydown", onKey);
+    document.addEventListener("keypress", (e) => taken && e.preventDefault());
   }
 
   async function start() {
