@@ -167,25 +167,9 @@ func checkOptions(info Info, options map[string]string) error {
 // caller must act again or the match ends. A refused action answers a
 // *Refusal carrying the same ref.
 func (s *Service) Act(ctx context.Context, slug, ref string, action json.RawMessage) (Answer, error) {
-	g, err := s.Game(slug)
+	g, m, rec, version, err := s.load(ctx, slug, ref)
 	if err != nil {
 		return nil, err
-	}
-	if ref == "" {
-		return nil, Errorf(CodeMissingState, "send the state from the previous answer as \"state\" (or \"stateToken\") with the action; GET /api/games/%s/init starts a match", slug)
-	}
-	state, version, err := s.store.Load(ctx, slug, ref)
-	if err != nil {
-		return nil, err
-	}
-	var rec record
-	if err := rec.unmarshal(state); err != nil {
-		return nil, Errorf(CodeTokenFormat, "the state holds a match this server cannot read: %v", err)
-	}
-	m, err := g.Decode(rec.state)
-	if err != nil {
-		// Authentic but unreadable: written by an incompatible version.
-		return nil, Errorf(CodeTokenFormat, "the state holds a match this server cannot read: %v", err)
 	}
 	var head *ledgerHead
 	if rec.ranked != nil {
@@ -212,7 +196,7 @@ func (s *Service) Act(ctx context.Context, slug, ref string, action json.RawMess
 		case !Listed(pe.Code):
 			return nil, fmt.Errorf("%s answered the unlisted code %q: %s", slug, pe.Code, pe.Message)
 		case pe.Kind() == KindRefusal:
-			return s.refusal(g, m, ref, pe, &rec), nil
+			return s.refusal(g, m, ref, pe, rec), nil
 		}
 		return nil, err
 	}
@@ -229,14 +213,54 @@ func (s *Service) Act(ctx context.Context, slug, ref string, action json.RawMess
 			s.finishRun(ctx, rankedID(rec.ranked.id), head, p)
 		}
 	}
-	next, err := s.save(ctx, g, ref, &rec, m, version)
+	next, err := s.save(ctx, g, ref, rec, m, version)
 	if err != nil {
 		return nil, err
 	}
-	env := s.envelope(g, p, next, &rec)
+	env := s.envelope(g, p, next, rec)
 	env.Events = append(events, more...)
 	rec.shape.cut(env)
 	return env, nil
+}
+
+// Observe answers the match ref names as its last accepted answer showed
+// it, without its events: what the caller's seat sees, the legal actions,
+// the score and the state to act with. It reveals nothing that answer did
+// not, and changes nothing (a ranked match's ledger included).
+func (s *Service) Observe(ctx context.Context, slug, ref string) (*Envelope, error) {
+	g, m, rec, _, err := s.load(ctx, slug, ref)
+	if err != nil {
+		return nil, err
+	}
+	env := s.envelope(g, m.View(Caller), ref, rec)
+	rec.shape.cut(env)
+	return env, nil
+}
+
+// load reads the match ref names: its game, the match, its record and
+// the store's version of it.
+func (s *Service) load(ctx context.Context, slug, ref string) (Game, Match, *record, uint64, error) {
+	g, err := s.Game(slug)
+	if err != nil {
+		return nil, nil, nil, 0, err
+	}
+	if ref == "" {
+		return nil, nil, nil, 0, Errorf(CodeMissingState, "send the state from the previous answer as \"state\" (or \"stateToken\") with the action; GET /api/games/%s/init starts a match", slug)
+	}
+	state, version, err := s.store.Load(ctx, slug, ref)
+	if err != nil {
+		return nil, nil, nil, 0, err
+	}
+	rec := &record{}
+	if err := rec.unmarshal(state); err != nil {
+		return nil, nil, nil, 0, Errorf(CodeTokenFormat, "the state holds a match this server cannot read: %v", err)
+	}
+	m, err := g.Decode(rec.state)
+	if err != nil {
+		// Authentic but unreadable: written by an incompatible version.
+		return nil, nil, nil, 0, Errorf(CodeTokenFormat, "the state holds a match this server cannot read: %v", err)
+	}
+	return g, m, rec, version, nil
 }
 
 // botMoves adds the move of every bot that must act in phase.

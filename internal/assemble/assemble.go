@@ -35,10 +35,12 @@ type Config struct {
 	// Ledger keeps the ledgers of ranked matches; nil offers no ranked
 	// play.
 	Ledger play.Ledger
-	// Matches keeps live matches (Tidebreakers', Tron's); nil serves none.
+	// Matches keeps live matches (Tidebreakers', Tron's), and the MCP
+	// edge's match handles; nil serves none.
 	Matches play.Store
 	// CreatesPerMinute is how many live matches one client may create in
-	// a minute; 0 sets no limit (see live.Server.WithCreateLimit).
+	// a minute, and how many MCP match handles; 0 sets no limit (see
+	// live.Server.WithCreateLimit).
 	CreatesPerMinute int
 }
 

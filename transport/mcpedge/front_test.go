@@ -160,7 +160,7 @@ func TestTransportRefusalsAreJSON(t *testing.T) {
 func TestOrigins(t *testing.T) {
 	svc, matches, _ := testserver.Parts(t, nil)
 	allowing := httpapi.New(svc, nil)
-	allowing.ServeMCP(mcpedge.Handler(mcpedge.New(svc, matches, nil, mcpedge.Agents{}), mcpedge.Options{Origins: []string{"https://inspector.example"}}))
+	allowing.ServeMCP(mcpedge.Handler(mcpedge.New(svc, matches, nil, mcpedge.Agents{}, nil), mcpedge.Options{Origins: []string{"https://inspector.example"}}))
 	for _, tt := range []struct {
 		origin  string
 		allowed bool
@@ -309,7 +309,7 @@ func BenchmarkWorstMCPBody(b *testing.B) {
 func TestLiveCreateIsLimitedOverMCP(t *testing.T) {
 	svc, _, _ := testserver.Parts(t, nil)
 	h := httpapi.New(svc, nil)
-	h.ServeMCP(mcpedge.Handler(mcpedge.New(svc, live.NewServer(&memory.Store{}, time.Now), nil, mcpedge.Agents{}), mcpedge.Options{}))
+	h.ServeMCP(mcpedge.Handler(mcpedge.New(svc, live.NewServer(&memory.Store{}, time.Now), nil, mcpedge.Agents{}, nil), mcpedge.Options{}))
 	create := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"live_create","arguments":{"players":2,"bots":1}}}`
 	for i := range live.DefaultCreatesPerMinute {
 		if rec := post(h, create, nil); rec.Code != 200 || strings.Contains(rec.Body.String(), `"isError":true`) {

@@ -24,13 +24,14 @@ import (
 // New builds the MCP server of svc's games and, when live is not nil, of
 // live Tidebreakers matches, when tron is not nil, of live Tron matches;
 // with ag's registry, boards and raters, of agents, the boards of their
-// ranked runs and the ratings of their live matches (see Agents).
-func New(svc *play.Service, live Live, tron TronLive, ag Agents) *mcp.Server {
+// ranked runs and the ratings of their live matches (see Agents); with
+// hs, of matches behind handles (see Handles).
+func New(svc *play.Service, live Live, tron TronLive, ag Agents, hs *Handles) *mcp.Server {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "agentgames", Title: "Agent game bundle", Version: version.String("mcp")},
 		&mcp.ServerOptions{Instructions: instructions(svc, live != nil, tron != nil, ag)})
 	addCatalog(srv, svc)
 	for _, g := range svc.Games() {
-		addLoop(srv, svc, ag.Registry, g)
+		addLoop(srv, svc, ag.Registry, hs, g)
 	}
 	if live != nil {
 		addLive(srv, live, ag)

@@ -24,11 +24,12 @@ import (
 // server's HTTP handler with the MCP server mounted at /mcp (as
 // testserver.WithLive builds it).
 type bench struct {
-	svc    *play.Service
-	live   *live.Server
-	tron   *tronlive.Server
-	agents mcpedge.Agents
-	http   *httpapi.Server
+	svc     *play.Service
+	live    *live.Server
+	tron    *tronlive.Server
+	agents  mcpedge.Agents
+	handles *mcpedge.Handles
+	http    *httpapi.Server
 }
 
 func newBench(t *testing.T) *bench {
@@ -37,7 +38,7 @@ func newBench(t *testing.T) *bench {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &bench{svc: p.Service, live: p.Live, tron: p.TronLive, agents: mcpedge.Agents{Registry: p.Agents, Boards: p.Boards, Raters: p.Raters}, http: p.HTTP()}
+	return &bench{svc: p.Service, live: p.Live, tron: p.TronLive, agents: mcpedge.Agents{Registry: p.Agents, Boards: p.Boards, Raters: p.Raters}, handles: p.Handles, http: p.HTTP()}
 }
 
 // connectors are the two ways a test's client reaches a bench's MCP
@@ -57,7 +58,7 @@ func (b *bench) inMemory(t *testing.T) *mcp.ClientSession {
 	t.Helper()
 	ctx := context.Background()
 	ct, st := mcp.NewInMemoryTransports()
-	ss, err := mcpedge.New(b.svc, b.live, b.tron, b.agents).Connect(ctx, st, nil)
+	ss, err := mcpedge.New(b.svc, b.live, b.tron, b.agents, b.handles).Connect(ctx, st, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

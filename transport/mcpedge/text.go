@@ -7,18 +7,20 @@ import (
 	"github.com/agentgames/bundle/play"
 )
 
-// answerText is an answer of act_<slug> for a model to read.
-func answerText(slug string, a play.Answer) string {
+// answerText is an answer of act_<slug> for a model to read; a match
+// played by handle names its handle instead of its state token.
+func answerText(slug string, a play.Answer, handle string) string {
 	if r, ok := a.(*play.Refusal); ok {
-		return refusalText(slug, r)
+		return refusalText(slug, r, handle)
 	}
-	return envelopeText(slug, a.(*play.Envelope))
+	return envelopeText(slug, a.(*play.Envelope), handle)
 }
 
 // envelopeText says what an accepted init or action shows: the
 // observation (or, in answers without it, the view and events), the legal
-// actions, the score or the result, and the state to send next.
-func envelopeText(slug string, env *play.Envelope) string {
+// actions, the score or the result, and the handle or the state to send
+// next.
+func envelopeText(slug string, env *play.Envelope, handle string) string {
 	var b strings.Builder
 	if env.Observation != "" {
 		b.WriteString(strings.TrimRight(env.Observation, "\n") + "\n")
@@ -43,14 +45,17 @@ func envelopeText(slug string, env *play.Envelope) string {
 	if env.Ranked != "" {
 		fmt.Fprintf(&b, "Ranked match: %s\n", env.Ranked)
 	}
-	if !env.GameOver {
+	switch {
+	case handle != "" && !env.GameOver:
+		fmt.Fprintf(&b, "Handle (send it as \"handle\" with your next %s): %s\n", actTool(slug), handle)
+	case !env.GameOver:
 		fmt.Fprintf(&b, "State (send it as \"state\" with your next %s): %s\n", actTool(slug), env.State)
 	}
 	return b.String()
 }
 
 // refusalText says why an action was refused and what is legal.
-func refusalText(slug string, r *play.Refusal) string {
+func refusalText(slug string, r *play.Refusal, handle string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Refused (%s): %s\nNothing changed.\n", r.Code, r.Reason)
 	if r.GameOver {
@@ -58,7 +63,11 @@ func refusalText(slug string, r *play.Refusal) string {
 		return b.String()
 	}
 	writeLegal(&b, slug, r.LegalActions, r.ActionRanges)
-	fmt.Fprintf(&b, "State (unchanged; send it again with a legal action): %s\n", r.State)
+	if handle != "" {
+		fmt.Fprintf(&b, "Handle (unchanged; send it again with a legal action): %s\n", handle)
+	} else {
+		fmt.Fprintf(&b, "State (unchanged; send it again with a legal action): %s\n", r.State)
+	}
 	return b.String()
 }
 

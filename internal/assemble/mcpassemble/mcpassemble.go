@@ -1,5 +1,6 @@
-// Package mcpassemble is package assemble with the MCP edge: every game,
-// the live matches (Tidebreakers', Tron's) when there are any, and the
+// Package mcpassemble is package assemble with the MCP edge: every game
+// (its matches behind handles kept in the Matches store, when there is
+// one), the live matches (Tidebreakers', Tron's) when there are any, and the
 // agents, their boards and their ratings when there is a ledger, as MCP
 // tools, served at /mcp by the assembled HTTP handler too.
 package mcpassemble
@@ -22,6 +23,9 @@ type Parts struct {
 	MCP *mcp.Server
 	// Handler is MCP's Streamable HTTP handler.
 	Handler http.Handler
+	// Handles keep the matches MCP starts behind handles; nil without
+	// a Matches store.
+	Handles *mcpedge.Handles
 }
 
 // New assembles the server c describes with its MCP edge, whose handler
@@ -40,8 +44,12 @@ func New(c assemble.Config, origins []string) (*Parts, error) {
 	if a.TronLive != nil {
 		tron = a.TronLive
 	}
-	srv := mcpedge.New(a.Service, lv, tron, mcpedge.Agents{Registry: a.Agents, Boards: a.Boards, Raters: a.Raters})
-	return &Parts{Parts: a, MCP: srv, Handler: mcpedge.Handler(srv, mcpedge.Options{Origins: origins})}, nil
+	var hs *mcpedge.Handles
+	if c.Matches != nil {
+		hs = mcpedge.NewHandles(c.Matches, c.Clock, c.CreatesPerMinute)
+	}
+	srv := mcpedge.New(a.Service, lv, tron, mcpedge.Agents{Registry: a.Agents, Boards: a.Boards, Raters: a.Raters}, hs)
+	return &Parts{Parts: a, MCP: srv, Handler: mcpedge.Handler(srv, mcpedge.Options{Origins: origins}), Handles: hs}, nil
 }
 
 // HTTP is a new HTTP handler of the parts (as assemble.Parts.HTTP) that

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -21,12 +22,26 @@ import (
 
 // Transport reaches the games through an MCP session. It answers a tool
 // result as the HTTP edge would answer the same request: a result's
-// structured content with status 200, a tool error's with the status of
-// its code. It also holds every result's text to what a model is told:
-// an error's text is "code: message", a refusal's begins "Refused (code)",
-// an open match's names its state token.
+// structured content (without the handle MCP adds) with status 200, a
+// tool error's with the status of its code. It also holds every result's
+// text to what a model is told: an error's text is "code: message", a
+// refusal's begins "Refused (code)", an open match's names its handle
+// (or, started without one, its state token) and no token.
 type Transport struct {
 	Session *mcp.ClientSession
+	// Handles, when not nil, makes Act act by handle only: the handle
+	// of the answer that carried the token it is given.
+	Handles *Handles
+}
+
+// Handles are the handles of the tokens a Transport was answered.
+type Handles struct{ byToken sync.Map }
+
+// Of answers the handle the answer carrying token named, "" if none did.
+func (h *Handles) Of(token string) string {
+	v, _ := h.byToken.Load(token)
+	s, _ := v.(string)
+	return s
 }
 
 // Init calls start_<game>, the query's values typed as the tool's schema
@@ -41,8 +56,16 @@ func (t Transport) Init(ctx context.Context, game string, query map[string]strin
 }
 
 // Act calls act_<game> with the token under field ("state", or
-// "stateToken", which act reads as the HTTP body does).
+// "stateToken", which act reads as the HTTP body does), or by Handles
+// with the token's handle only.
 func (t Transport) Act(ctx context.Context, game, field, token string, action json.RawMessage) (int, []byte, error) {
+	if t.Handles != nil {
+		handle := t.Handles.Of(token)
+		if handle == "" {
+			return 0, nil, fmt.Errorf("no answer named a handle for the token beginning %.12s", token)
+		}
+		return t.call(ctx, "act_"+game, map[string]any{"handle": handle, "action": action})
+	}
 	return t.call(ctx, "act_"+game, map[string]any{field: token, "action": action})
 }
 
@@ -69,19 +92,27 @@ func (t Transport) call(ctx context.Context, tool string, args map[string]any) (
 	if err != nil {
 		return 0, nil, err
 	}
-	return Answer(res)
+	status, body, handle, err := Answer(res)
+	if err == nil && t.Handles != nil && handle != "" {
+		var a struct {
+			State string `json:"state"`
+		}
+		json.Unmarshal(body, &a)
+		t.Handles.byToken.Store(a.State, handle)
+	}
+	return status, body, err
 }
 
 // Answer is a result of a loop tool (start_<game>, act_<game>) as the
-// HTTP answer it stands for (see Transport), its text checked.
-func Answer(res *mcp.CallToolResult) (int, []byte, error) {
-	body, err := json.Marshal(res.StructuredContent)
-	if err != nil {
-		return 0, nil, err
+// HTTP answer it stands for (see Transport), its text checked, and the
+// handle the result named.
+func Answer(res *mcp.CallToolResult) (status int, body []byte, handle string, err error) {
+	if body, handle, err = withoutHandle(res.StructuredContent); err != nil {
+		return 0, nil, "", err
 	}
 	text, err := Text(res)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, "", err
 	}
 	var head struct {
 		OK       bool   `json:"ok"`
@@ -93,23 +124,45 @@ func Answer(res *mcp.CallToolResult) (int, []byte, error) {
 		} `json:"error"`
 	}
 	if err := json.Unmarshal(body, &head); err != nil {
-		return 0, nil, fmt.Errorf("the structured content is not a JSON object: %s", body)
+		return 0, nil, "", fmt.Errorf("the structured content is not a JSON object: %s", body)
 	}
-	status := http.StatusOK
+	status = http.StatusOK
 	switch {
 	case res.IsError:
 		if head.Error.Code == "" || !strings.HasPrefix(text, string(head.Error.Code)+": ") {
-			return 0, nil, fmt.Errorf("a tool error must carry {error: {code, message}} and the text \"code: message\", not %s and %q", body, text)
+			return 0, nil, "", fmt.Errorf("a tool error must carry {error: {code, message}} and the text \"code: message\", not %s and %q", body, text)
 		}
 		status = httpapi.Status(head.Error.Code)
-	case !head.OK:
-		if !strings.HasPrefix(text, "Refused ("+head.Code+")") {
-			return 0, nil, fmt.Errorf("a refusal's text must begin \"Refused (%s)\", not %q", head.Code, text)
-		}
-	case !head.GameOver && !strings.Contains(text, head.State):
-		return 0, nil, fmt.Errorf("the text of an open match must name its state token; it is %q", text)
+	case !head.OK && !strings.HasPrefix(text, "Refused ("+head.Code+")"):
+		return 0, nil, "", fmt.Errorf("a refusal's text must begin \"Refused (%s)\", not %q", head.Code, text)
+	case handle != "" && strings.Contains(text, head.State):
+		return 0, nil, "", fmt.Errorf("the text of a match played by handle must not print its state token; it is %q", text)
+	case handle != "" && !head.GameOver && !strings.Contains(text, handle):
+		return 0, nil, "", fmt.Errorf("the text of an open match must name its handle; it is %q", text)
+	case handle == "" && !head.GameOver && !strings.Contains(text, head.State):
+		return 0, nil, "", fmt.Errorf("the text of an open match must name its state token; it is %q", text)
 	}
-	return status, body, nil
+	return status, body, handle, nil
+}
+
+// withoutHandle is structured content as JSON without its "handle"
+// member, and that member.
+func withoutHandle(content any) ([]byte, string, error) {
+	body, err := json.Marshal(content)
+	if err != nil {
+		return nil, "", err
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(body, &m) != nil || m["handle"] == nil {
+		return body, "", nil
+	}
+	var handle string
+	if err := json.Unmarshal(m["handle"], &handle); err != nil || handle == "" {
+		return nil, "", fmt.Errorf("a result's handle must be a string, not %s", m["handle"])
+	}
+	delete(m, "handle")
+	body, err = json.Marshal(m)
+	return body, handle, err
 }
 
 // Text is a tool result's one text content.
