@@ -34,19 +34,9 @@ import (
 // spends a ranked token twice, and plays a live Tidebreakers match and a
 // live Tron match between two agents from their creation to their end.
 func TestMCPFunction(t *testing.T) {
-	rie := rieBinary(t)
-	table := storetest.NewTable(t, storetest.DynamoClient(t))
-	e := startFunction(t, rie, buildBootstrap(t, "./functions/mcp"), "MATCHES_TABLE="+table, "AWS_ENDPOINT_URL_DYNAMODB="+os.Getenv("DYNAMODB_ENDPOINT"),
-		"AWS_REGION=us-east-1", "AWS_ACCESS_KEY_ID=test", "AWS_SECRET_ACCESS_KEY=test")
+	session, e, _ := mcpFunction(t)
 	others := othersUnderTestKeys(t)
 	ctx := context.Background()
-	session, err := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "v0"}, nil).Connect(ctx, &mcp.StreamableClientTransport{
-		Endpoint: "https://api.example.test/mcp", HTTPClient: &http.Client{Transport: deployed{e: e, mine: []string{"/mcp"}, others: others}},
-	}, nil)
-	if err != nil {
-		t.Fatalf("connecting: %v\n%s", err, tail(e.log.String()))
-	}
-	defer session.Close()
 
 	tools, err := session.ListTools(ctx, nil)
 	if err != nil {
@@ -100,6 +90,25 @@ func TestMCPFunction(t *testing.T) {
 		t.Errorf("GET /mcp (stateless: no event stream): %v %d %v %s", err, res.StatusCode, res.Headers, res.Body)
 	}
 	refusedAsJSON(t, e)
+}
+
+// mcpFunction starts functions/mcp under the emulator, its store a new
+// table of dynalite, and connects the SDK's client to it as the deployed
+// API's /mcp (the other paths answered in process, under the same keys).
+// It answers the session, the emulator and the table's name.
+func mcpFunction(t *testing.T) (*mcp.ClientSession, *emulator, string) {
+	t.Helper()
+	table := storetest.NewTable(t, storetest.DynamoClient(t))
+	e := startFunction(t, rieBinary(t), buildBootstrap(t, "./functions/mcp"), "MATCHES_TABLE="+table, "AWS_ENDPOINT_URL_DYNAMODB="+os.Getenv("DYNAMODB_ENDPOINT"),
+		"AWS_REGION=us-east-1", "AWS_ACCESS_KEY_ID=test", "AWS_SECRET_ACCESS_KEY=test")
+	session, err := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "v0"}, nil).Connect(context.Background(), &mcp.StreamableClientTransport{
+		Endpoint: "https://api.example.test/mcp", HTTPClient: &http.Client{Transport: deployed{e: e, mine: []string{"/mcp"}, others: othersUnderTestKeys(t)}},
+	}, nil)
+	if err != nil {
+		t.Fatalf("connecting: %v\n%s", err, tail(e.log.String()))
+	}
+	t.Cleanup(func() { session.Close() })
+	return session, e, table
 }
 
 // refusedAsJSON: the MCP function refuses the report's body of 1,300

@@ -21,8 +21,9 @@ import (
 // TestStdio builds the command and connects the SDK's client to it over
 // stdio, as an agent host does: it lists every game's tools and the live
 // ones (Tidebreakers', Tron's), and plays a whole Tinrail match and a
-// whole Brinebell run (golden cases, refusals on the way) to the end,
-// every answer's digest the case's. It logs to stderr only (stdout is the
+// whole Brinebell run by token and the first golden case of every game by
+// handle only (refusals on the way) to the end, every answer's digest the
+// case's. It logs to stderr only (stdout is the
 // protocol, which the session proves clean), and says that its tokens are
 // sealed with a key made at start.
 func TestStdio(t *testing.T) {
@@ -65,13 +66,18 @@ func TestStdio(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	played := 0
+	played, byHandle := 0, map[string]bool{}
 	for _, c := range cases {
-		if c.Ref() != "tinrail/easy-seed009-cautious" && c.Ref() != "brinebell/seed001-dispatch" {
+		byToken := c.Ref() == "tinrail/easy-seed009-cautious" || c.Ref() == "brinebell/seed001-dispatch"
+		if !byToken && byHandle[c.Game] {
 			continue
 		}
-		played++
 		tr := &lastAnswer{Transport: mcptest.Transport{Session: cs}}
+		if !byToken {
+			byHandle[c.Game] = true
+			tr.Handles = &mcptest.Handles{}
+		}
+		played++
 		if err := conformance.Replay(ctx, &c, tr, inproc.Service{Service: ref}, true); err != nil {
 			t.Errorf("%s: %v", c.Ref(), err)
 		}
@@ -79,8 +85,8 @@ func TestStdio(t *testing.T) {
 			t.Errorf("%s: the last answer does not end the match: %s", c.Ref(), tr.body)
 		}
 	}
-	if played != 2 {
-		t.Fatalf("played %d of the 2 cases", played)
+	if played != 6 {
+		t.Fatalf("played %d of the 6 cases", played)
 	}
 	if err := cs.Close(); err != nil {
 		t.Errorf("closing: %v", err)
@@ -88,6 +94,57 @@ func TestStdio(t *testing.T) {
 	logs := stderr.String()
 	if !strings.Contains(logs, "TOKEN_KEYS is not set") || !strings.Contains(logs, "serving every game over MCP on stdio") {
 		t.Errorf("stderr: %s", logs)
+	}
+}
+
+// TestStdioHandlesInData: with -data, the handles live in the file. A
+// Brinebell run started by one run of the command (its tokens sealed
+// under TOKEN_KEYS) goes on by its handle alone in the next run of the
+// command on the same file.
+func TestStdioHandlesInData(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "mcp")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	ctx := context.Background()
+	session := func() *mcp.ClientSession {
+		cmd := exec.Command(bin, "-data", filepath.Join(dir, "data", "mcp.db"))
+		cmd.Env = append(os.Environ(), "TOKEN_KEYS=1:mF68pkUX4uW9y08zlMUQ1OU2NXFhXYsdu+o8u5fBZSw=")
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "stdio-test", Version: "v0"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cs
+	}
+	var answer struct {
+		Handle string `json:"handle"`
+		OK     bool   `json:"ok"`
+	}
+	call := func(cs *mcp.ClientSession, tool string, args map[string]any) {
+		t.Helper()
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
+		if err != nil || res.IsError {
+			t.Fatalf("%s: %v %+v", tool, err, res)
+		}
+		raw, _ := json.Marshal(res.StructuredContent)
+		json.Unmarshal(raw, &answer)
+	}
+	first := session()
+	call(first, "start_brinebell", map[string]any{"seed": 4})
+	handle := answer.Handle
+	call(first, "act_brinebell", map[string]any{"handle": handle, "action": map[string]any{"type": "start"}})
+	if err := first.Close(); err != nil {
+		t.Fatal(err)
+	}
+	next := session()
+	defer next.Close()
+	call(next, "act_brinebell", map[string]any{"handle": handle, "action": map[string]any{"type": "advance", "ticks": 30}})
+	if !answer.OK || answer.Handle != handle {
+		t.Errorf("the next run did not go on by the handle: %+v", answer)
 	}
 }
 

@@ -238,30 +238,36 @@ func TestHandleLifetime(t *testing.T) {
 }
 
 // TestHandleRefused: a guessed handle, a malformed one, one of another
-// game, a handle sent with a state, and a handle on a server without
-// handles are refused with the codes the contract lists, and none names
-// anything but what was sent.
+// game or of a live seat (and a seat's where a match's is due), a handle
+// sent with a state or a code, and a handle on a server without handles
+// are refused with the codes the contract lists, each saying why.
 func TestHandleRefused(t *testing.T) {
 	b := newBench(t)
 	cs := b.inMemory(t)
 	tron, _ := decode(t, call(t, cs, "start_tron", map[string]any{"seed": 1}))
+	seat := handleOf(t, call(t, cs, "live_create", map[string]any{"players": 2, "bots": 1}))
 	place := map[string]any{"type": "place", "tileIndex": 0, "rotation": 0}
 	for _, c := range []struct {
+		tool string
 		name string
 		args map[string]any
 		code play.Code
 		says string
 	}{
-		{"guessed", map[string]any{"handle": "0123456789ABCDEFGHJK", "action": place}, play.CodeNoMatch, "no match has handle 0123456789ABCDEFGHJK"},
-		{"lower case, O for 0", map[string]any{"handle": "o123456789abcdefghjk", "action": place}, play.CodeNoMatch, "no match has handle 0123456789ABCDEFGHJK"},
-		{"too short", map[string]any{"handle": "0123456789", "action": place}, play.CodeInvalidRequest, "20 letters and digits"},
-		{"not base 32", map[string]any{"handle": "0123456789ABCDEFGHJ!", "action": place}, play.CodeInvalidRequest, "20 letters and digits"},
-		{"a number", map[string]any{"handle": 12, "action": place}, play.CodeInvalidRequest, "must be a string"},
-		{"another game's", map[string]any{"handle": tron.Handle, "action": place}, play.CodeInvalidRequest, "is a match of tron; act in it with act_tron"},
-		{"with a state", map[string]any{"handle": tron.Handle, "state": tron.State, "action": place}, play.CodeInvalidRequest, "not both"},
-		{"no action", map[string]any{"handle": tron.Handle}, play.CodeInvalidRequest, "no \"action\""},
+		{"live_state", "a match's", map[string]any{"handle": tron.Handle}, play.CodeInvalidRequest, "is a match of tron; act in it with act_tron"},
+		{"live_act", "with code", map[string]any{"handle": seat, "code": "0000000000", "action": map[string]any{"type": "pass"}}, play.CodeInvalidRequest, "not both"},
+		{"tron_live_move", "another live game's", map[string]any{"handle": seat, "dir": "x+"}, play.CodeInvalidRequest, "is a seat in live tidebreakers match"},
+		{"act_tinrail", "a seat's", map[string]any{"handle": seat, "action": place}, play.CodeInvalidRequest, "act in it with live_act"},
+		{"act_tinrail", "guessed", map[string]any{"handle": "0123456789ABCDEFGHJK", "action": place}, play.CodeNoMatch, "no match has handle 0123456789ABCDEFGHJK"},
+		{"act_tinrail", "lower case, O for 0", map[string]any{"handle": "o123456789abcdefghjk", "action": place}, play.CodeNoMatch, "no match has handle 0123456789ABCDEFGHJK"},
+		{"act_tinrail", "too short", map[string]any{"handle": "0123456789", "action": place}, play.CodeInvalidRequest, "20 letters and digits"},
+		{"act_tinrail", "not base 32", map[string]any{"handle": "0123456789ABCDEFGHJ!", "action": place}, play.CodeInvalidRequest, "20 letters and digits"},
+		{"act_tinrail", "a number", map[string]any{"handle": 12, "action": place}, play.CodeInvalidRequest, "must be a string"},
+		{"act_tinrail", "another game's", map[string]any{"handle": tron.Handle, "action": place}, play.CodeInvalidRequest, "is a match of tron; act in it with act_tron"},
+		{"act_tinrail", "with a state", map[string]any{"handle": tron.Handle, "state": tron.State, "action": place}, play.CodeInvalidRequest, "not both"},
+		{"act_tinrail", "no action", map[string]any{"handle": tron.Handle}, play.CodeInvalidRequest, "no \"action\""},
 	} {
-		res := call(t, cs, "act_tinrail", c.args)
+		res := call(t, cs, c.tool, c.args)
 		h, text := decode(t, res)
 		if !res.IsError || h.Error.Code != c.code || !strings.Contains(text, c.says) {
 			t.Errorf("%s: %s %q, want %s saying %q", c.name, h.Error.Code, text, c.code, c.says)
@@ -305,5 +311,55 @@ func TestHandleQuota(t *testing.T) {
 	now = now.Add(time.Minute)
 	if res := call(t, cs, "start_tinrail", map[string]any{"seed": 9}); res.IsError {
 		t.Errorf("a start the next minute was refused")
+	}
+}
+
+// handleOf is the handle of a result's structured content, failing the
+// test if it has none.
+func handleOf(t *testing.T, res *mcp.CallToolResult) string {
+	t.Helper()
+	h, _ := decode(t, res)
+	if h.Handle == "" {
+		t.Fatalf("the result names no handle: %v", res.StructuredContent)
+	}
+	return h.Handle
+}
+
+// TestHandleBytes plays the same match of every game (seeded, the first
+// legal action each turn, at most 200 turns) by token and by handle, and
+// counts the bytes a model writes (act's arguments as JSON) and reads
+// (the result's text) a turn. By handle it must write less every turn
+// and read less overall; go test -v prints the figures.
+func TestHandleBytes(t *testing.T) {
+	b := newBench(t)
+	cs := b.inMemory(t)
+	for _, g := range games.All() {
+		slug := g.Info().Slug
+		var wrote, read [2]int
+		turns := 0
+		for mode, byHandle := range []bool{false, true} {
+			start, text := decode(t, call(t, cs, "start_"+slug, map[string]any{"seed": 11}))
+			read[mode] += len(text)
+			at := start
+			for turns = 0; !at.GameOver && turns < 200; turns++ {
+				args := map[string]any{"state": at.State, "action": at.LegalActions[0]}
+				if byHandle {
+					args = map[string]any{"handle": start.Handle, "action": at.LegalActions[0]}
+				}
+				raw, _ := json.Marshal(args)
+				wrote[mode] += len(raw)
+				next, text := decode(t, call(t, cs, "act_"+slug, args))
+				read[mode] += len(text)
+				if !next.OK {
+					t.Fatalf("%s: %q", slug, text)
+				}
+				at = next
+			}
+		}
+		t.Logf("%-12s %3d turns: a turn writes %5d bytes by token, %4d by handle; reads %6d by token, %6d by handle",
+			slug, turns, wrote[0]/turns, wrote[1]/turns, read[0]/(turns+1), read[1]/(turns+1))
+		if wrote[1] >= wrote[0] || read[1] >= read[0] {
+			t.Errorf("%s: by handle a model writes %d and reads %d bytes, by token %d and %d", slug, wrote[1], read[1], wrote[0], read[0])
+		}
 	}
 }

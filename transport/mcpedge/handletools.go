@@ -9,6 +9,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agentgames/bundle/play"
+	core "github.com/agentgames/bundle/play/live"
+	"github.com/agentgames/bundle/transport/httpapi"
 )
 
 // handleSchema is the input schema of a "handle" argument.
@@ -128,4 +130,111 @@ func (m held) tool() string {
 		return "tron_live_move"
 	}
 	return "live_act"
+}
+
+// seatArgs are a live tool's arguments with a handle in them turned into
+// the code and seat token it stands for, and that handle; arguments
+// without one pass as they are. game is the tool's live game.
+func (h *Handles) seatArgs(ctx context.Context, game string, args json.RawMessage) (json.RawMessage, string, error) {
+	if h == nil {
+		return args, "", nil
+	}
+	m, err := members(args)
+	if err != nil {
+		return nil, "", err
+	}
+	raw, ok := m["handle"]
+	if !ok {
+		return args, "", nil
+	}
+	handle, seat, _, err := h.loadArg(ctx, raw)
+	switch {
+	case err != nil:
+		return nil, "", err
+	case m["code"] != nil || m["token"] != nil:
+		return nil, "", play.Errorf(play.CodeInvalidRequest, "send the handle or the code and token, not both")
+	case seat.Game != game || seat.Code == "":
+		return nil, "", play.Errorf(play.CodeInvalidRequest, "handle %s is %s; act in it with %s", handle, seat.what(), seat.tool())
+	}
+	delete(m, "handle")
+	m["code"], _ = json.Marshal(seat.Code)
+	m["token"], _ = json.Marshal(seat.Seat)
+	out, err := json.Marshal(m)
+	return out, handle, err
+}
+
+// seat keeps the seat a live create or join answered behind a new
+// handle, "" without handles.
+func (h *Handles) seat(ctx context.Context, game, code, token string) (string, error) {
+	if h == nil {
+		return "", nil
+	}
+	return h.create(ctx, held{Game: game, Code: code, Seat: token})
+}
+
+// admitSeat is admit, for a live create or join; without handles it
+// admits every request.
+func (h *Handles) admitSeat(ctx context.Context) error {
+	if h == nil {
+		return nil
+	}
+	return h.admit(ctx)
+}
+
+// joinSeat seats the caller in a live match of game by op ("create" or
+// "join"), as l.Serve does with args, and keeps the seat behind a new
+// handle when there are handles (a client past its quota of handles is
+// seated nowhere).
+func (h *Handles) joinSeat(ctx context.Context, l httpapi.Live, game, op string, args json.RawMessage) (*core.Joined, string, error) {
+	if err := h.admitSeat(ctx); err != nil {
+		return nil, "", err
+	}
+	var j *core.Joined
+	var err error
+	if op == "create" {
+		var answer any
+		answer, err = l.Serve(ctx, op, "", args)
+		j, _ = answer.(*core.Joined)
+	} else {
+		j, err = joinMatch(ctx, l, args)
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	handle, err := h.seat(ctx, game, j.Code, j.Token)
+	return j, handle, err
+}
+
+// joinTool answers a call of a live create or join tool of game: the
+// caller seated by op (for the agent whose key the call carries), behind
+// a handle when there are handles, and text's words on the seat.
+func joinTool(ctx context.Context, req *mcp.CallToolRequest, l httpapi.Live, ag Agents, hs *Handles, game, op string,
+	text func(j *core.Joined, handle string, credit func(players int) string) string) (*mcp.CallToolResult, error) {
+	args, ctx, agent, err := liveAgent(ctx, ag.Registry, req.Params.Arguments)
+	var j *core.Joined
+	var handle string
+	if err == nil {
+		j, handle, err = hs.joinSeat(ctx, l, game, op, args)
+	}
+	r, _ := result(ctx, req.Params.Name, j, err, func(j *core.Joined) string { return text(j, handle, liveSeating(ag, game).credit(agent)) })
+	return handled(r, handle), nil
+}
+
+// seatSchema is the input schema of a live tool that names a seat by
+// code and token, object, with handles taking a handle instead: code
+// and token are then required of neither.
+func (h *Handles) seatSchema(object map[string]any) map[string]any {
+	if h == nil {
+		return object
+	}
+	object["properties"].(map[string]any)["handle"] = map[string]any{"type": "string", "pattern": handleSchema["pattern"],
+		"description": "your seat's handle, as the create or join answered it: send it instead of code and token"}
+	required := []string{}
+	for _, r := range object["required"].([]string) {
+		if r != "code" && r != "token" {
+			required = append(required, r)
+		}
+	}
+	object["required"] = required
+	return object
 }

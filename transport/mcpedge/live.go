@@ -29,8 +29,9 @@ type Live interface {
 
 // addLive adds live_create, live_join, live_state and live_act; with
 // ag's registry, live_create and live_join take agent_key (see
-// liveAgent).
-func addLive(srv *mcp.Server, l Live, ag Agents) {
+// liveAgent); with handles, they answer a handle of the seat, which
+// live_state and live_act take instead of code and token.
+func addLive(srv *mcp.Server, l Live, ag Agents, hs *Handles) {
 	code := map[string]any{"type": "string", "description": "the match's code, from live_create"}
 	name := map[string]any{"type": "string", "description": "your name (cut to 40 characters)"}
 	token := map[string]any{"type": "string", "description": "your seat's secret token, from live_create or live_join"}
@@ -52,12 +53,9 @@ func addLive(srv *mcp.Server, l Live, ag Agents) {
 		}, "players")),
 		OutputSchema: outputSchema("LiveJoined"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		args, ctx, agent, err := liveAgent(ctx, ag.Registry, req.Params.Arguments)
-		var answer any
-		if err == nil {
-			answer, err = l.Serve(ctx, "create", "", args)
-		}
-		return result(ctx, req.Params.Name, answer, err, func(a any) string { return joinedText(ctx, l, a.(*live.Joined), seated.credit(agent)) })
+		return joinTool(ctx, req, l, ag, hs, "tidebreakers", "create", func(j *live.Joined, handle string, credit func(int) string) string {
+			return joinedText(ctx, l, j, handle, credit)
+		})
 	})
 	srv.AddTool(&mcp.Tool{
 		Name:         "live_join",
@@ -66,35 +64,44 @@ func addLive(srv *mcp.Server, l Live, ag Agents) {
 		InputSchema:  seated.schema(object(map[string]any{"code": code, "name": name}, "code")),
 		OutputSchema: outputSchema("LiveJoined"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		args, ctx, agent, err := liveAgent(ctx, ag.Registry, req.Params.Arguments)
-		var answer *live.Joined
-		if err == nil {
-			answer, err = joinMatch(ctx, l, args)
-		}
-		return result(ctx, req.Params.Name, answer, err, func(j *live.Joined) string { return joinedText(ctx, l, j, seated.credit(agent)) })
+		return joinTool(ctx, req, l, ag, hs, "tidebreakers", "join", func(j *live.Joined, handle string, credit func(int) string) string {
+			return joinedText(ctx, l, j, handle, credit)
+		})
 	})
 	srv.AddTool(&mcp.Tool{
 		Name:  "live_state",
 		Title: "Read a live Tidebreakers match",
 		Description: "Answers the public state of a live match (after the captains' turns and the limits that are due): the board, whose turn it is, the log; " +
 			"with your seat's token, its text also says which seat is yours and what you may do now.",
-		InputSchema:  object(map[string]any{"code": code, "token": token}, "code"),
+		InputSchema:  hs.seatSchema(object(map[string]any{"code": code, "token": token}, "code")),
 		OutputSchema: outputSchema("LiveState"),
 		Annotations:  readOnly,
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		st, seat, err := readMatch[*live.State](ctx, l, req.Params.Name, req.Params.Arguments)
-		return result(ctx, req.Params.Name, st, err, func(st *live.State) string { return stateText(st, seat) })
+		args, handle, err := hs.seatArgs(ctx, "tidebreakers", req.Params.Arguments)
+		var st *live.State
+		seat := -1
+		if err == nil {
+			st, seat, err = readMatch[*live.State](ctx, l, req.Params.Name, args)
+		}
+		r, _ := result(ctx, req.Params.Name, st, err, func(st *live.State) string { return stateText(st, seat) })
+		return handled(r, handle), nil
 	})
 	srv.AddTool(&mcp.Tool{
 		Name:  "live_act",
 		Title: "Act in a live Tidebreakers match",
 		Description: "Plays one action for your seat when it is your turn (supply, attack or pass, Tidebreakers' action grammar) " +
 			"and answers the public state, its text what you may do next. An action the rules forbid is an error (illegal_move) that says why.",
-		InputSchema:  object(map[string]any{"code": code, "token": token, "action": tidebreakers.Game{}.Info().ActionSchema}, "code", "token", "action"),
+		InputSchema:  hs.seatSchema(object(map[string]any{"code": code, "token": token, "action": tidebreakers.Game{}.Info().ActionSchema}, "code", "token", "action")),
 		OutputSchema: outputSchema("LiveState"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		st, seat, err := actLive(ctx, l, req.Params.Arguments)
-		return result(ctx, req.Params.Name, st, err, func(st *live.State) string { return stateText(st, seat) })
+		args, handle, err := hs.seatArgs(ctx, "tidebreakers", req.Params.Arguments)
+		var st *live.State
+		seat := -1
+		if err == nil {
+			st, seat, err = actLive(ctx, l, args)
+		}
+		r, _ := result(ctx, req.Params.Name, st, err, func(st *live.State) string { return stateText(st, seat) })
+		return handled(r, handle), nil
 	})
 }
 

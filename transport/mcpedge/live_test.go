@@ -18,14 +18,15 @@ import (
 
 // TestLiveMatch plays a live Tidebreakers match to its end through the
 // live tools, over both transports: one client creates a three-seat match
-// with one captain, another joins the last seat, and each seat plays with
-// its own token (supply everything on its strongest island, then pass)
-// until the match is over. Every state the tools answer is the state GET
+// with one captain, another joins the last seat, and each seat plays
+// (supply everything on its strongest island, then pass) until the match
+// is over: the creator with code and token, the joiner with its seat's
+// handle only. Every state the tools answer is the state GET
 // /api/matches/{code} answers right after; a forbidden move, a stranger's
 // token and a join to a full match are tool errors with the HTTP codes.
 // Every text says to the holder of a token which seat is theirs and what
-// they may do now, and shows no token but the caller's own, in the answer
-// that gave it.
+// they may do now, and shows no token: the create and the join name the
+// seat's handle instead.
 func TestLiveMatch(t *testing.T) {
 	for _, conn := range connectors {
 		t.Run(conn.name, func(t *testing.T) {
@@ -39,10 +40,15 @@ func TestLiveMatch(t *testing.T) {
 			if mine.Seat != 0 || theirs.Seat != 2 || theirs.Code != mine.Code || theirs.Token == mine.Token {
 				t.Fatalf("seats: %+v, %+v", mine, theirs)
 			}
-			says(t, created, "You sit in seat 0 of match "+mine.Code+". Your seat's secret token (send it as \"token\"; show it to no one): "+mine.Token+"\n"+
-				"You are seat 0. The match is in its lobby, waiting for players (2 of 3 seats taken", theirs.Token)
-			says(t, joined, "You sit in seat 2 of match "+mine.Code+". Your seat's secret token (send it as \"token\"; show it to no one): "+theirs.Token+"\n"+
-				"You are seat 2", mine.Token)
+			mineHandle, theirHandle := handleOf(t, created), handleOf(t, joined)
+			if mineHandle == theirHandle {
+				t.Fatalf("two seats share the handle %s", mineHandle)
+			}
+			says(t, created, "You sit in seat 0 of match "+mine.Code+". Your seat's handle (send it as \"handle\", instead of code and token; show it to no one): "+mineHandle+"\n"+
+				"You are seat 0. The match is in its lobby, waiting for players (2 of 3 seats taken", mine.Token)
+			says(t, joined, "You sit in seat 2 of match "+mine.Code+". Your seat's handle (send it as \"handle\", instead of code and token; show it to no one): "+theirHandle+"\n"+
+				"You are seat 2", theirs.Token)
+			says(t, joined, `Act with live_act {"handle":"`+theirHandle+`","action":...}`, mine.Token)
 			toolError(t, call(t, joiner, "live_join", map[string]any{"code": mine.Code}), play.CodeMatchFull)
 			tokens := map[int]string{mine.Seat: mine.Token, theirs.Seat: theirs.Token}
 			st := liveState(t, b, creator, mine.Code)
@@ -70,7 +76,11 @@ func TestLiveMatch(t *testing.T) {
 				if st.Phase == "supply" {
 					action = map[string]any{"type": "supply", "tile": strongest(st, seat), "amount": st.SupplyLeft}
 				}
-				res := call(t, cs, "live_act", map[string]any{"code": st.Code, "token": tokens[seat], "action": action})
+				args := map[string]any{"code": st.Code, "token": tokens[seat], "action": action}
+				if seat == theirs.Seat {
+					args = map[string]any{"handle": theirHandle, "action": action}
+				}
+				res := call(t, cs, "live_act", args)
 				if res.IsError {
 					text, _ := mcptest.Text(res)
 					t.Fatalf("live_act %v for seat %d: %s", action, seat, text)
@@ -83,7 +93,7 @@ func TestLiveMatch(t *testing.T) {
 					t.Fatalf("live_act answers otherwise than live_state and HTTP (-act +state):\n%s", d)
 				}
 			}
-			says(t, call(t, joiner, "live_state", map[string]any{"code": st.Code, "token": theirs.Token}),
+			says(t, call(t, joiner, "live_state", map[string]any{"handle": theirHandle}),
 				fmt.Sprintf("You are seat %d and placed %s", theirs.Seat, []string{"", "1st", "2nd", "3rd"}[st.Places[theirs.Seat]]), mine.Token)
 			t.Logf("over after %d moves: %s, round %d", moves, st.Ending, st.Round)
 		})

@@ -9,22 +9,35 @@ import (
 )
 
 // joinedText is live_create's or live_join's answer for its caller: the
-// seat, its secret token (this answer is the only one that shows it), what
-// the caller may do now, how to act, and what credit says of the match's
-// number of seats (see seating.credit).
-func joinedText(ctx context.Context, l Live, j *live.Joined, credit func(players int) string) string {
+// seat, its handle or else its secret token (this answer is the only one
+// that shows them), what the caller may do now, how to act, and what
+// credit says of the match's number of seats (see seating.credit).
+func joinedText(ctx context.Context, l Live, j *live.Joined, handle string, credit func(players int) string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "You sit in seat %d of match %s. Your seat's secret token (send it as \"token\"; show it to no one): %s\n", j.Seat, j.Code, j.Token)
+	b.WriteString(seatText(j, "match", handle))
 	players := 0
 	if answer, err := l.Serve(ctx, "get", j.Code, nil); err == nil {
 		st := answer.(*live.State)
 		b.WriteString(nowText(st, j.Seat))
 		players = st.Players
 	}
-	fmt.Fprintf(&b, "Act with live_act {\"code\":%q,\"token\":<your token>,\"action\":...} when it is your turn; "+
-		"live_state {\"code\":%q,\"token\":<your token>} shows the board and what you may do.\n", j.Code, j.Code)
+	seat := fmt.Sprintf(`"code":%q,"token":<your token>`, j.Code)
+	if handle != "" {
+		seat = fmt.Sprintf(`"handle":%q`, handle)
+	}
+	fmt.Fprintf(&b, "Act with live_act {%s,\"action\":...} when it is your turn; "+
+		"live_state {%s} shows the board and what you may do.\n", seat, seat)
 	b.WriteString(credit(players))
 	return b.String()
+}
+
+// seatText says which seat of which match the caller holds, and what to
+// send for it: the handle if there is one, else the seat's token.
+func seatText(j *live.Joined, match, handle string) string {
+	if handle != "" {
+		return fmt.Sprintf("You sit in seat %d of %s %s. Your seat's handle (send it as \"handle\", instead of code and token; show it to no one): %s\n", j.Seat, match, j.Code, handle)
+	}
+	return fmt.Sprintf("You sit in seat %d of %s %s. Your seat's secret token (send it as \"token\"; show it to no one): %s\n", j.Seat, match, j.Code, j.Token)
 }
 
 // nowText says, to the holder of seat, which seat is theirs and what they

@@ -21,9 +21,17 @@ const overviewURI = "agentgames://overview"
 // play.md (ranked play and answer shapes).
 func docsURI(name string) string { return "agentgames://docs/" + name }
 
+// seatWord names what names a seat in the live tools' calls.
+func seatWord(handles bool) string {
+	if handles {
+		return "handle (send it as \"handle\", instead of the match's code and the seat's token)"
+	}
+	return "token (send it as \"token\" with the match's code)"
+}
+
 // addResources adds the overview and every page of docs/ as resources.
-func addResources(srv *mcp.Server, svc *play.Service, ag Agents) {
-	overview := instructions(svc, true, true, ag)
+func addResources(srv *mcp.Server, svc *play.Service, ag Agents, handles bool) {
+	overview := instructions(svc, true, true, ag, handles)
 	srv.AddResource(&mcp.Resource{URI: overviewURI, Name: "overview", Title: "How to play the games through these tools", MIMEType: "text/plain"},
 		func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: overviewURI, MIMEType: "text/plain", Text: overview}}}, nil
@@ -52,9 +60,27 @@ func addResources(srv *mcp.Server, svc *play.Service, ag Agents) {
 
 // instructions says how the tools play any game; it is the server's
 // instructions to clients and the overview resource.
-func instructions(svc *play.Service, live, tron bool, ag Agents) string {
+func instructions(svc *play.Service, live, tron bool, ag Agents, handles bool) string {
 	var b strings.Builder
-	b.WriteString(`Turn-based games for AI agents. Every game is a loop of two tools:
+	if handles {
+		fmt.Fprintf(&b, `Turn-based games for AI agents. Every game is a loop of two tools:
+
+1. start_<game> starts a match (seed optional: the same seed deals the same match; the game's options as arguments).
+   It answers the observation, "legalActions", "score", "gameOver", and "handle": %d letters and digits that stand for the match.
+2. act_<game> {"handle": <the handle>, "action": <one action>} applies the action; the opponents reply within the call.
+   Send one of legalActions exactly as listed. Repeat until gameOver is true; "result" and "score" then give the outcome.
+
+Behind the handle the server keeps the match's newest state for %d hours after its last action: send the same handle every time.
+Two acts sent at once on one handle play once; the other is the tool error "conflict", whose text shows the match as it is now.
+The structured answer also carries "state", an opaque token that carries the match alone: act_<game> {"state", "action"} plays it
+without the handle (any earlier token can be played again), for programs that keep tokens themselves.
+A refused action is an ordinary answer (ok false, "code", "reason", "legalActions"): pick a legal action and retry.
+A request that cannot be acted on (an unknown handle, an unknown option) is a tool error "<code>: <message>", the codes of the HTTP API.
+Every answer's structured content is exactly the HTTP API's JSON answer (with "handle" besides).
+
+`, HandleLength, int(HandleLifetime.Hours()))
+	} else {
+		b.WriteString(`Turn-based games for AI agents. Every game is a loop of two tools:
 
 1. start_<game> starts a match (seed optional: the same seed deals the same match; the game's options as arguments).
    It answers the observation, "legalActions", "score", "gameOver" and "state", an opaque token that carries the match.
@@ -66,20 +92,22 @@ A refused action is an ordinary answer (ok false, "code", "reason", "legalAction
 A request that cannot be acted on (a damaged token, an unknown option) is a tool error "<code>: <message>", the codes of the HTTP API.
 Every answer's structured content is exactly the HTTP API's JSON answer.
 
-Games:
+`)
+	}
+	b.WriteString(`Games:
 `)
 	for _, g := range svc.Games() {
 		info := g.Info()
 		fmt.Fprintf(&b, "- %s: %s Tools start_%s and act_%s; rules: game_rules or %s.\n", info.Name, info.Description, info.Slug, info.Slug, docsURI(info.Slug))
 	}
 	if live {
-		b.WriteString("\nLive Tidebreakers matches, shared by players, agents and captains: live_create (or live_join) seats you and answers your seat's token; " +
-			"live_state shows the board (with your token, also your seat and what you may do now); live_act plays supply, attack or pass with that token when it is your turn.\n")
+		b.WriteString("\nLive Tidebreakers matches, shared by players, agents and captains: live_create (or live_join) seats you and answers your seat's " + seatWord(handles) + "; " +
+			"live_state shows the board (with it, also your seat and what you may do now); live_act plays supply, attack or pass with it when it is your turn.\n")
 	}
 	if tron {
-		b.WriteString("\nLive Tron matches, shared by players, agents and bots, every living cycle moving at once each round: tron_live_create (or tron_live_join) seats you and answers your seat's token; " +
-			"tron_live_state draws the grid (with your token, also your head, whether you have moved and which directions are safe); " +
-			"tron_live_move steers your cycle with that token, once a round, before the round's deadline.\n")
+		b.WriteString("\nLive Tron matches, shared by players, agents and bots, every living cycle moving at once each round: tron_live_create (or tron_live_join) seats you and answers your seat's " + seatWord(handles) + "; " +
+			"tron_live_state draws the grid (with it, also your head, whether you have moved and which directions are safe); " +
+			"tron_live_move steers your cycle with it, once a round, before the round's deadline.\n")
 	}
 	if ag.Registry != nil {
 		b.WriteString("\nAgents and leaderboards: agent_register {\"name\"} registers your agent once and answers its secret key. " +

@@ -28,20 +28,20 @@ import (
 // hs, of matches behind handles (see Handles).
 func New(svc *play.Service, live Live, tron TronLive, ag Agents, hs *Handles) *mcp.Server {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "agentgames", Title: "Agent game bundle", Version: version.String("mcp")},
-		&mcp.ServerOptions{Instructions: instructions(svc, live != nil, tron != nil, ag)})
+		&mcp.ServerOptions{Instructions: instructions(svc, live != nil, tron != nil, ag, hs != nil)})
 	addCatalog(srv, svc)
 	for _, g := range svc.Games() {
 		addLoop(srv, svc, ag.Registry, hs, g)
 	}
 	if live != nil {
-		addLive(srv, live, ag)
+		addLive(srv, live, ag, hs)
 	}
 	if tron != nil {
-		addTronLive(srv, tron, ag)
+		addTronLive(srv, tron, ag, hs)
 	}
 	addAgents(srv, svc, ag)
 	addRatings(srv, svc, ag)
-	addResources(srv, svc, ag)
-	addPrompts(srv, svc)
+	addResources(srv, svc, ag, hs != nil)
+	addPrompts(srv, svc, hs != nil)
 	return srv
 }

@@ -30,7 +30,7 @@ type TronLive interface {
 // addTronLive adds tron_live_create, tron_live_join, tron_live_state and
 // tron_live_move; with ag's registry, tron_live_create and tron_live_join
 // take agent_key (see liveAgent).
-func addTronLive(srv *mcp.Server, l TronLive, ag Agents) {
+func addTronLive(srv *mcp.Server, l TronLive, ag Agents, hs *Handles) {
 	code := map[string]any{"type": "string", "description": "the match's code, from tron_live_create"}
 	name := map[string]any{"type": "string", "description": "your name (cut to 40 characters)"}
 	token := map[string]any{"type": "string", "description": "your seat's secret token, from tron_live_create or tron_live_join"}
@@ -59,12 +59,9 @@ func addTronLive(srv *mcp.Server, l TronLive, ag Agents) {
 		}, "players")),
 		OutputSchema: outputSchema("LiveJoined"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		args, ctx, agent, err := liveAgent(ctx, ag.Registry, req.Params.Arguments)
-		var answer any
-		if err == nil {
-			answer, err = l.Serve(ctx, "create", "", args)
-		}
-		return result(ctx, req.Params.Name, answer, err, func(a any) string { return tronJoined(ctx, l, a.(*tronlive.Joined), seated.credit(agent)) })
+		return joinTool(ctx, req, l, ag, hs, "tron", "create", func(j *tronlive.Joined, handle string, credit func(int) string) string {
+			return tronJoined(ctx, l, j, handle, credit)
+		})
 	})
 	srv.AddTool(&mcp.Tool{
 		Name:         "tron_live_join",
@@ -73,12 +70,9 @@ func addTronLive(srv *mcp.Server, l TronLive, ag Agents) {
 		InputSchema:  seated.schema(object(map[string]any{"code": code, "name": name}, "code")),
 		OutputSchema: outputSchema("LiveJoined"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		args, ctx, agent, err := liveAgent(ctx, ag.Registry, req.Params.Arguments)
-		var j *tronlive.Joined
-		if err == nil {
-			j, err = joinMatch(ctx, l, args)
-		}
-		return result(ctx, req.Params.Name, j, err, func(j *tronlive.Joined) string { return tronJoined(ctx, l, j, seated.credit(agent)) })
+		return joinTool(ctx, req, l, ag, hs, "tron", "join", func(j *tronlive.Joined, handle string, credit func(int) string) string {
+			return tronJoined(ctx, l, j, handle, credit)
+		})
 	})
 	srv.AddTool(&mcp.Tool{
 		Name:  "tron_live_state",
@@ -86,12 +80,18 @@ func addTronLive(srv *mcp.Server, l TronLive, ag Agents) {
 		Description: "Answers the public state of a live Tron match (after the rounds that are due): the trails, which seats have moved " +
 			"in the round being played (not where), its deadline, the crashes; its text draws the grid. With your seat's token, the text also " +
 			"marks your head, says whether you have moved this round and which directions are safe now.",
-		InputSchema:  object(map[string]any{"code": code, "token": token}, "code"),
+		InputSchema:  hs.seatSchema(object(map[string]any{"code": code, "token": token}, "code")),
 		OutputSchema: outputSchema("TronLiveState"),
 		Annotations:  readOnly,
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		st, seat, err := readMatch[*tronlive.State](ctx, l, req.Params.Name, req.Params.Arguments)
-		return result(ctx, req.Params.Name, st, err, func(st *tronlive.State) string { return tronStateText(st, seat, time.Now()) })
+		args, handle, err := hs.seatArgs(ctx, "tron", req.Params.Arguments)
+		var st *tronlive.State
+		seat := -1
+		if err == nil {
+			st, seat, err = readMatch[*tronlive.State](ctx, l, req.Params.Name, args)
+		}
+		r, _ := result(ctx, req.Params.Name, st, err, func(st *tronlive.State) string { return tronStateText(st, seat, time.Now(), handle) })
+		return handled(r, handle), nil
 	})
 	srv.AddTool(&mcp.Tool{
 		Name:  "tron_live_move",
@@ -99,13 +99,19 @@ func addTronLive(srv *mcp.Server, l TronLive, ag Agents) {
 		Description: "Steers your cycle for the round being played: x+ adds 1 to x (right), x- takes 1 from x, y+ adds 1 to y (down), y- takes 1 from y. " +
 			"One move a round (a second is the error already_moved; the first stands), hidden from the others until the round resolves. " +
 			"Answers the public state; its text says what you may do next.",
-		InputSchema: object(map[string]any{"code": code, "token": token,
+		InputSchema: hs.seatSchema(object(map[string]any{"code": code, "token": token,
 			"dir": map[string]any{"type": "string", "enum": []string{"x+", "x-", "y+", "y-"}, "description": "where your cycle goes this round"},
-		}, "code", "token", "dir"),
+		}, "code", "token", "dir")),
 		OutputSchema: outputSchema("TronLiveState"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		st, seat, err := moveTron(ctx, l, req.Params.Arguments)
-		return result(ctx, req.Params.Name, st, err, func(st *tronlive.State) string { return tronStateText(st, seat, time.Now()) })
+		args, handle, err := hs.seatArgs(ctx, "tron", req.Params.Arguments)
+		var st *tronlive.State
+		seat := -1
+		if err == nil {
+			st, seat, err = moveTron(ctx, l, args)
+		}
+		r, _ := result(ctx, req.Params.Name, st, err, func(st *tronlive.State) string { return tronStateText(st, seat, time.Now(), handle) })
+		return handled(r, handle), nil
 	})
 }
 

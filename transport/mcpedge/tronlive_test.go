@@ -32,6 +32,8 @@ var dirs = []struct {
 // with its head as @ and the bot's as B, says it has not moved and when the
 // round's deadline falls, and lists as safe exactly the directions that
 // enter a free cell; each move resolves the round (the bot moved at once).
+// The caller names its seat by the handle the create answered (whose text
+// prints no token) in even rounds, by code and token in odd ones.
 // A stranger's token, a direction that is none and a move once over are
 // tool errors with their codes; the last text gives the caller its place.
 func TestTronLiveMatch(t *testing.T) {
@@ -48,8 +50,12 @@ func TestTronLiveMatch(t *testing.T) {
 			if me.Seat != 0 {
 				t.Fatalf("joined: %+v", me)
 			}
-			saysTron(t, created, "You sit in seat 0 of live Tron match "+me.Code+". Your seat's secret token (send it as \"token\"; show it to no one): "+me.Token+"\n",
-				"You are seat 0 (@) and have not moved in round 1")
+			handle := handleOf(t, created)
+			saysTron(t, created, "You sit in seat 0 of live Tron match "+me.Code+". Your seat's handle (send it as \"handle\", instead of code and token; show it to no one): "+handle+"\n",
+				"You are seat 0 (@) and have not moved in round 1", `send tron_live_move {"handle":"`+handle+`","dir":`)
+			if text, _ := mcptest.Text(created); strings.Contains(text, me.Token) {
+				t.Errorf("the create's text prints the seat's token: %q", text)
+			}
 			for _, bad := range []struct {
 				tool string
 				args map[string]any
@@ -70,11 +76,16 @@ func TestTronLiveMatch(t *testing.T) {
 				if rounds > 49 {
 					t.Fatalf("no end after %d rounds: %+v", rounds, st)
 				}
-				res := call(t, cs, "tron_live_state", map[string]any{"code": me.Code, "token": me.Token})
+				seat := map[string]any{"code": me.Code, "token": me.Token}
+				if rounds%2 == 0 {
+					seat = map[string]any{"handle": handle}
+				}
+				res := call(t, cs, "tron_live_state", seat)
 				text := saysTron(t, res, fmt.Sprintf("You are seat 0 (@) and have not moved in round %d", st.Round+1), "Seat 1 (B): wise, bot")
 				checkRound(t, text, st)
 				dir := pick(st, 0)
-				moved := call(t, cs, "tron_live_move", map[string]any{"code": me.Code, "token": me.Token, "dir": dir})
+				seat["dir"] = dir
+				moved := call(t, cs, "tron_live_move", seat)
 				if moved.IsError {
 					text, _ := mcptest.Text(moved)
 					t.Fatalf("tron_live_move %s: %s", dir, text)

@@ -19,14 +19,15 @@ const (
 )
 
 // tronJoined is tron_live_create's or tron_live_join's answer for its
-// caller: the seat, its secret token (this answer is the only one that
-// shows it), the match as it stands for that seat, and what credit says
-// of the match's number of seats (see seating.credit).
-func tronJoined(ctx context.Context, l TronLive, j *tronlive.Joined, credit func(players int) string) string {
-	text := fmt.Sprintf("You sit in seat %d of live Tron match %s. Your seat's secret token (send it as \"token\"; show it to no one): %s\n", j.Seat, j.Code, j.Token)
+// caller: the seat, its handle or else its secret token (this answer is
+// the only one that shows them), the match as it stands for that seat,
+// and what credit says of the match's number of seats (see
+// seating.credit).
+func tronJoined(ctx context.Context, l TronLive, j *tronlive.Joined, handle string, credit func(players int) string) string {
+	text := seatText(j, "live Tron match", handle)
 	players := 0
 	if st, seat, err := l.View(ctx, j.Code, j.Token); err == nil {
-		text += tronStateText(st, seat, time.Now())
+		text += tronStateText(st, seat, time.Now(), handle)
 		players = st.Players
 	}
 	return text + credit(players)
@@ -36,7 +37,7 @@ func tronJoined(ctx context.Context, l TronLive, j *tronlive.Joined, credit func
 // and the round's deadline (once over, every seat's place), every seat
 // (whether it has moved this round, never where), the grid; then, for the
 // holder of seat (-1: a watcher without a token), what they may do now.
-func tronStateText(s *tronlive.State, seat int, now time.Time) string {
+func tronStateText(s *tronlive.State, seat int, now time.Time, handle string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Live Tron match %s: %d cycles on a %dx%d grid (x 0..%d left to right, y 0..%d top to bottom; x+ moves right, y+ moves down); rounds resolved: %d.\n",
 		s.Code, s.Players, s.Width, s.Height, s.Width-1, s.Height-1, s.Round)
@@ -63,7 +64,7 @@ func tronStateText(s *tronlive.State, seat int, now time.Time) string {
 	if s.Phase != "lobby" {
 		writeGrid(&b, s, seat)
 	}
-	b.WriteString(tronNowText(s, seat, now))
+	b.WriteString(tronNowText(s, seat, now, handle))
 	return b.String()
 }
 
@@ -170,7 +171,7 @@ func span(side, center int) (int, int) {
 // they may do now: wait in the lobby; move, where it is safe, before the
 // deadline; wait for the round once they have moved; nothing once their
 // cycle crashed; once over, their place.
-func tronNowText(s *tronlive.State, seat int, now time.Time) string {
+func tronNowText(s *tronlive.State, seat int, now time.Time, handle string) string {
 	if seat < 0 {
 		return "With your seat's token as \"token\", tron_live_state also marks your head, says whether you have moved this round and where it is safe to steer.\n"
 	}
@@ -188,8 +189,12 @@ func tronNowText(s *tronlive.State, seat int, now time.Time) string {
 			you, s.Round+1, secondsLeft(s, now))
 	}
 	safe, deadly := tronDirs(s, seat)
-	return fmt.Sprintf("%s (@) and have not moved in round %d: send tron_live_move {\"code\":%q,\"token\":<your token>,\"dir\":<x+, x-, y+ or y->} "+
-		"before its deadline %s, or your cycle is out.\nSafe now: %s.\nCrashing now: %s.\n", you, s.Round+1, s.Code, secondsLeft(s, now), safe, deadly)
+	send := fmt.Sprintf(`"code":%q,"token":<your token>`, s.Code)
+	if handle != "" {
+		send = fmt.Sprintf(`"handle":%q`, handle)
+	}
+	return fmt.Sprintf("%s (@) and have not moved in round %d: send tron_live_move {%s,\"dir\":<x+, x-, y+ or y->} "+
+		"before its deadline %s, or your cycle is out.\nSafe now: %s.\nCrashing now: %s.\n", you, s.Round+1, send, secondsLeft(s, now), safe, deadly)
 }
 
 // tronDirs lists the directions seat's cycle may take this round without
