@@ -60,14 +60,18 @@ func newToken() (string, []byte) {
 	return tok, h[:]
 }
 
-// newCode draws a match code, each symbol uniform over codeSymbols.
-func newCode() string {
-	var b [CodeLength]byte
-	rand.Read(b[:])
+// newCode draws a match code.
+func newCode() string { return Symbols(CodeLength) }
+
+// Symbols draws n symbols of Crockford's base 32, each uniform over
+// them: 5 random bits a symbol.
+func Symbols(n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
 	for i := range b {
 		b[i] = codeSymbols[b[i]%byte(len(codeSymbols))] // 256 is a multiple of 32
 	}
-	return string(b[:])
+	return string(b)
 }
 
 // canonicalCode answers a code as the store keeps it (in capitals), and

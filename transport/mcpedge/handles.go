@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/agentgames/bundle/play"
+	core "github.com/agentgames/bundle/play/live"
 )
 
 // A handle stands for a match over MCP, so that a model sends 20 symbols
@@ -78,7 +79,7 @@ func (h *Handles) admit(ctx context.Context) error { return h.quota.Take(ctx) }
 // create keeps m behind a new handle and answers it.
 func (h *Handles) create(ctx context.Context, m held) (string, error) {
 	for range handleDraws {
-		handle := newHandle()
+		handle := core.Symbols(HandleLength)
 		err := h.save(ctx, handle, m, 0)
 		if !play.IsCode(err, play.CodeConflict) {
 			return handle, err
@@ -141,16 +142,6 @@ func handleKeys(handle string) (string, cipher.AEAD) {
 // handleSymbols are Crockford's base 32: digits and capitals without I,
 // L, O and U.
 const handleSymbols = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-
-// newHandle draws a handle, each symbol uniform over handleSymbols.
-func newHandle() string {
-	var b [HandleLength]byte
-	rand.Read(b[:])
-	for i := range b {
-		b[i] = handleSymbols[b[i]%byte(len(handleSymbols))] // 256 is a multiple of 32
-	}
-	return string(b[:])
-}
 
 // canonicalHandle answers handle in capitals, and whether it can be a
 // handle at all; as Crockford reads, I and L are 1 and O is 0.

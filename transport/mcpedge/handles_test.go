@@ -363,3 +363,32 @@ func TestHandleBytes(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkStartAndAct is a Brinebell start and its first action through
+// the tools in process, by token and by handle: what the handle's store
+// round trips and sealing add to a turn.
+func BenchmarkStartAndAct(b *testing.B) {
+	for _, byHandle := range []bool{false, true} {
+		name := map[bool]string{false: "token", true: "handle"}[byHandle]
+		b.Run(name, func(b *testing.B) {
+			cs := newBench(b).inMemory(b)
+			ctx := context.Background()
+			for b.Loop() {
+				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "start_brinebell", Arguments: map[string]any{"seed": 4}})
+				if err != nil || res.IsError {
+					b.Fatal(err, res)
+				}
+				raw, _ := json.Marshal(res.StructuredContent)
+				var h handled
+				json.Unmarshal(raw, &h)
+				args := map[string]any{"state": h.State, "action": map[string]any{"type": "start"}}
+				if byHandle {
+					args = map[string]any{"handle": h.Handle, "action": map[string]any{"type": "start"}}
+				}
+				if res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "act_brinebell", Arguments: args}); err != nil || res.IsError {
+					b.Fatal(err, res)
+				}
+			}
+		})
+	}
+}

@@ -32,7 +32,7 @@ type bench struct {
 	http    *httpapi.Server
 }
 
-func newBench(t *testing.T) *bench {
+func newBench(t testing.TB) *bench {
 	t.Helper()
 	p, err := mcpassemble.New(assemble.Config{Games: games.All(), Ledger: &memory.Store{}, Matches: &memory.Store{}}, nil)
 	if err != nil {
@@ -46,7 +46,7 @@ func newBench(t *testing.T) *bench {
 // handler.
 var connectors = []struct {
 	name    string
-	connect func(b *bench, t *testing.T) *mcp.ClientSession
+	connect func(b *bench, t testing.TB) *mcp.ClientSession
 }{
 	{"in-memory", (*bench).inMemory},
 	{"http", (*bench).overHTTP},
@@ -54,7 +54,7 @@ var connectors = []struct {
 
 // inMemory connects a client to the MCP server through in-memory
 // transports.
-func (b *bench) inMemory(t *testing.T) *mcp.ClientSession {
+func (b *bench) inMemory(t testing.TB) *mcp.ClientSession {
 	t.Helper()
 	ctx := context.Background()
 	ct, st := mcp.NewInMemoryTransports()
@@ -68,7 +68,7 @@ func (b *bench) inMemory(t *testing.T) *mcp.ClientSession {
 
 // overHTTP connects a client to /mcp of the local server's handler,
 // served by httptest.
-func (b *bench) overHTTP(t *testing.T) *mcp.ClientSession {
+func (b *bench) overHTTP(t testing.TB) *mcp.ClientSession {
 	t.Helper()
 	ts := httptest.NewServer(b.http)
 	t.Cleanup(ts.Close)
@@ -76,7 +76,7 @@ func (b *bench) overHTTP(t *testing.T) *mcp.ClientSession {
 }
 
 // connect opens a client session over tr, closed when the test ends.
-func connect(t *testing.T, tr mcp.Transport) *mcp.ClientSession {
+func connect(t testing.TB, tr mcp.Transport) *mcp.ClientSession {
 	t.Helper()
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "mcpedge-test", Version: "v0"}, nil).Connect(context.Background(), tr, nil)
 	if err != nil {
