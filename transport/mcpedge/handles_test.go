@@ -325,8 +325,9 @@ func handleOf(t *testing.T, res *mcp.CallToolResult) string {
 	return h.Handle
 }
 
-// TestHandleBytes plays the same match of every game (seeded, the first
-// legal action each turn, at most 200 turns) by token and by handle, and
+// TestHandleBytes plays the same match of every game (seeded, the last
+// action again while it is legal, else the first legal one, at most 400
+// turns) by token and by handle, and
 // counts the bytes a model writes (act's arguments as JSON) and reads
 // (the result's text) a turn. By handle it must write less every turn
 // and read less overall; go test -v prints the figures.
@@ -341,10 +342,18 @@ func TestHandleBytes(t *testing.T) {
 			start, text := decode(t, call(t, cs, "start_"+slug, map[string]any{"seed": 11}))
 			read[mode] += len(text)
 			at := start
-			for turns = 0; !at.GameOver && turns < 200; turns++ {
-				args := map[string]any{"state": at.State, "action": at.LegalActions[0]}
+			var last json.RawMessage
+			for turns = 0; !at.GameOver && turns < 400; turns++ {
+				action := at.LegalActions[0]
+				for _, a := range at.LegalActions {
+					if string(a) == string(last) {
+						action = a
+					}
+				}
+				last = action
+				args := map[string]any{"state": at.State, "action": action}
 				if byHandle {
-					args = map[string]any{"handle": start.Handle, "action": at.LegalActions[0]}
+					args = map[string]any{"handle": start.Handle, "action": action}
 				}
 				raw, _ := json.Marshal(args)
 				wrote[mode] += len(raw)
