@@ -9,6 +9,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -90,10 +92,7 @@ func (h *Handles) create(ctx context.Context, m held) (string, error) {
 
 // load answers what handle stands for and the version of its entry.
 func (h *Handles) load(ctx context.Context, handle string) (held, uint64, error) {
-	handle, ok := canonicalHandle(handle)
-	if !ok {
-		return held{}, 0, play.Errorf(play.CodeInvalidRequest, "a handle is %d letters and digits, as start gave it", HandleLength)
-	}
+	handle, _ = canonicalHandle(handle)
 	ref, aead := handleKeys(handle)
 	sealed, version, err := h.store.Load(ctx, handleGame, ref)
 	if play.IsCode(err, play.CodeNoMatch) {
@@ -105,11 +104,15 @@ func (h *Handles) load(ctx context.Context, handle string) (held, uint64, error)
 	var m held
 	n := aead.NonceSize()
 	if len(sealed) < n {
-		return held{}, 0, play.Errorf(play.CodeStoreDamaged, "the entry of a handle is cut short")
+		err = errors.New("it is shorter than a nonce")
+	} else if plain, e := aead.Open(nil, sealed[:n], sealed[n:], []byte(ref)); e != nil {
+		err = e
+	} else {
+		err = json.Unmarshal(plain, &m)
 	}
-	plain, err := aead.Open(nil, sealed[:n], sealed[n:], []byte(ref))
-	if err != nil || json.Unmarshal(plain, &m) != nil {
-		return held{}, 0, play.Errorf(play.CodeStoreDamaged, "the entry of a handle does not open")
+	if err != nil {
+		slog.Error("a handle's entry does not open", "game", handleGame, "ref", ref, "err", err)
+		return held{}, 0, play.Errorf(play.CodeStoreDamaged, "the server's store is damaged where this handle's entry is; the server logged where, and its operator must restore the store")
 	}
 	return m, version, nil
 }

@@ -24,8 +24,9 @@ func (s *seen) Save(ctx context.Context, game, ref string, state []byte, version
 
 // TestHandleStoreSeesNothing: what a store is given of a handle's entry
 // (its ref and its state) holds neither the handle nor the token behind
-// it, in any case; the entry opens with the handle, in any case, and a
-// handle that differs in one symbol finds nothing.
+// it, in any case; the entry opens with the handle, in any case, a
+// handle that differs in one symbol finds nothing, and an entry that does
+// not open is store_damaged.
 func TestHandleStoreSeesNothing(t *testing.T) {
 	ctx := context.Background()
 	store := &seen{Store: &memory.Store{}}
@@ -50,6 +51,16 @@ func TestHandleStoreSeesNothing(t *testing.T) {
 	other[0] = handleSymbols[(strings.IndexByte(handleSymbols, other[0])+1)%len(handleSymbols)]
 	if _, _, err := hs.load(ctx, string(other)); !play.IsCode(err, play.CodeNoMatch) {
 		t.Errorf("a handle one symbol off: %v", err)
+	}
+	ref, _ := handleKeys(handle)
+	for _, damage := range []string{"short", "long enough, but sealed by nobody"} {
+		_, version, _ := store.Load(ctx, handleGame, ref)
+		if _, err := store.Save(ctx, handleGame, ref, []byte(damage), version, time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := hs.load(ctx, handle); !play.IsCode(err, play.CodeStoreDamaged) {
+			t.Errorf("an entry that does not open (%s): %v", damage, err)
+		}
 	}
 }
 

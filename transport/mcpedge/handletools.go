@@ -46,7 +46,7 @@ func actSend(hs *Handles) string {
 // exactly as the HTTP edge writes it, besides.
 func handled(r *mcp.CallToolResult, handle string) *mcp.CallToolResult {
 	body, ok := r.StructuredContent.(json.RawMessage)
-	if handle == "" || r.IsError || !ok || len(body) < 2 {
+	if handle == "" || r.IsError || !ok || len(body) <= len("{}") {
 		return r
 	}
 	r.StructuredContent = json.RawMessage(`{"handle":"` + handle + `",` + string(body[1:]))
