@@ -12,10 +12,11 @@ import (
 // Match codes are CodeLength symbols of Crockford's base 32 (digits and
 // capitals without I, L, O and U, which read like others): 50 random
 // bits, so that nobody can fill the space of codes nor find matches by
-// trying codes. Codes are read without regard to case.
+// trying codes. Codes are read without regard to case. Crockford is that
+// alphabet, which MCP's match handles draw from too.
 const (
-	codeSymbols = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-	CodeLength  = 10
+	Crockford  = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+	CodeLength = 10
 	// maxCode bounds the length of a code read from a request; older
 	// servers gave out shorter codes.
 	maxCode = 32
@@ -69,7 +70,7 @@ func Symbols(n int) string {
 	b := make([]byte, n)
 	rand.Read(b)
 	for i := range b {
-		b[i] = codeSymbols[b[i]%byte(len(codeSymbols))] // 256 is a multiple of 32
+		b[i] = Crockford[b[i]%byte(len(Crockford))] // 256 is a multiple of 32
 	}
 	return string(b)
 }

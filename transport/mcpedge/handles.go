@@ -75,8 +75,14 @@ type held struct {
 }
 
 // admit counts a handle the client ctx names is about to make, or
-// answers rate_limited; a start asks before it starts its match.
-func (h *Handles) admit(ctx context.Context) error { return h.quota.Take(ctx) }
+// answers rate_limited; a start, a live create or a join asks before it
+// starts or seats anything. Without handles it admits every request.
+func (h *Handles) admit(ctx context.Context) error {
+	if h == nil {
+		return nil
+	}
+	return h.quota.Take(ctx)
+}
 
 // create keeps m behind a new handle and answers it.
 func (h *Handles) create(ctx context.Context, m held) (string, error) {
@@ -142,10 +148,6 @@ func handleKeys(handle string) (string, cipher.AEAD) {
 	return hex.EncodeToString(ref), aead
 }
 
-// handleSymbols are Crockford's base 32: digits and capitals without I,
-// L, O and U.
-const handleSymbols = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-
 // canonicalHandle answers handle in capitals, and whether it can be a
 // handle at all; as Crockford reads, I and L are 1 and O is 0.
 func canonicalHandle(handle string) (string, bool) {
@@ -160,7 +162,7 @@ func canonicalHandle(handle string) (string, bool) {
 		case 'O':
 			b[i] = '0'
 		}
-		if strings.IndexByte(handleSymbols, b[i]) < 0 {
+		if strings.IndexByte(core.Crockford, b[i]) < 0 {
 			return handle, false
 		}
 	}

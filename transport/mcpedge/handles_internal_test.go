@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/agentgames/bundle/play"
+	core "github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/store/memory"
 )
 
@@ -48,7 +49,7 @@ func TestHandleStoreSeesNothing(t *testing.T) {
 		t.Errorf("the handle in lower case opens %+v, %v", m, err)
 	}
 	other := []byte(handle)
-	other[0] = handleSymbols[(strings.IndexByte(handleSymbols, other[0])+1)%len(handleSymbols)]
+	other[0] = core.Crockford[(strings.IndexByte(core.Crockford, other[0])+1)%len(core.Crockford)]
 	if _, _, err := hs.load(ctx, string(other)); !play.IsCode(err, play.CodeNoMatch) {
 		t.Errorf("a handle one symbol off: %v", err)
 	}
@@ -76,7 +77,7 @@ func FuzzCanonicalHandle(f *testing.F) {
 		if !ok {
 			return
 		}
-		if len(c) != HandleLength || strings.Trim(c, handleSymbols) != "" {
+		if len(c) != HandleLength || strings.Trim(c, core.Crockford) != "" {
 			t.Fatalf("%q reads as %q", s, c)
 		}
 		if again, ok := canonicalHandle(c); !ok || again != c {

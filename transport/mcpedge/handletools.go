@@ -81,11 +81,12 @@ func (h *Handles) loadArg(ctx context.Context, raw json.RawMessage) (string, hel
 // failed with cause (conflict, or token_spent in a ranked match): a
 // *lostRace with the match as it is now if another act moved the handle
 // on, else cause said of the handle. A ranked winner spends the token
-// before it moves the handle, so a loser waits for the move a little
-// (at most spentWait, in growing steps).
+// before it moves the handle, so a ranked loser waits for the move a
+// little: 10, 20, 40, 80 then 160 ms, 310 ms at most.
 func (h *Handles) lost(ctx context.Context, svc *play.Service, handle string, version uint64, cause error) error {
+	spent := play.IsCode(cause, play.CodeTokenSpent)
 	now, v, err := h.load(ctx, handle)
-	for wait := spentWait / 31; err == nil && v == version && wait <= spentWait/2 && play.IsCode(cause, play.CodeTokenSpent); wait *= 2 {
+	for wait := 10 * time.Millisecond; spent && err == nil && v == version && wait <= 160*time.Millisecond; wait *= 2 {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
@@ -96,7 +97,7 @@ func (h *Handles) lost(ctx context.Context, svc *play.Service, handle string, ve
 	if err != nil {
 		return err
 	}
-	if v == version && play.IsCode(cause, play.CodeTokenSpent) {
+	if v == version && spent {
 		return play.Errorf(play.CodeTokenSpent, "the state handle %s stands for was played already, by its token sent without the handle: go on by token", handle)
 	}
 	if v == version {
@@ -109,10 +110,6 @@ func (h *Handles) lost(ctx context.Context, svc *play.Service, handle string, ve
 	return &lostRace{now: env, err: play.Errorf(play.CodeConflict,
 		"another act on handle %s was played first, and yours was not played: go on from the match as it is now", handle)}
 }
-
-// spentWait bounds how long an act that lost a ranked race waits for the
-// winner to move the handle on.
-const spentWait = 310 * time.Millisecond
 
 // what says what a handle stands for, tool where to act in it.
 func (m held) what() string {
@@ -172,21 +169,12 @@ func (h *Handles) seat(ctx context.Context, game, code, token string) (string, e
 	return h.create(ctx, held{Game: game, Code: code, Seat: token})
 }
 
-// admitSeat is admit, for a live create or join; without handles it
-// admits every request.
-func (h *Handles) admitSeat(ctx context.Context) error {
-	if h == nil {
-		return nil
-	}
-	return h.admit(ctx)
-}
-
 // joinSeat seats the caller in a live match of game by op ("create" or
 // "join"), as l.Serve does with args, and keeps the seat behind a new
 // handle when there are handles (a client past its quota of handles is
 // seated nowhere).
 func (h *Handles) joinSeat(ctx context.Context, l httpapi.Live, game, op string, args json.RawMessage) (*core.Joined, string, error) {
-	if err := h.admitSeat(ctx); err != nil {
+	if err := h.admit(ctx); err != nil {
 		return nil, "", err
 	}
 	var j *core.Joined
@@ -237,4 +225,20 @@ func (h *Handles) seatSchema(object map[string]any) map[string]any {
 	}
 	object["required"] = required
 	return object
+}
+
+// seatTool answers a call of a live tool of game that names a seat, by
+// code and token or by handle: what do answers for the arguments (the
+// handle turned into code and token), the state and the seat, and text's
+// words on them.
+func seatTool[S any](ctx context.Context, req *mcp.CallToolRequest, hs *Handles, game string,
+	do func(args json.RawMessage) (S, int, error), text func(st S, seat int, handle string) string) (*mcp.CallToolResult, error) {
+	args, handle, err := hs.seatArgs(ctx, game, req.Params.Arguments)
+	var st S
+	seat := -1
+	if err == nil {
+		st, seat, err = do(args)
+	}
+	r, _ := result(ctx, req.Params.Name, st, err, func(st S) string { return text(st, seat, handle) })
+	return handled(r, handle), nil
 }

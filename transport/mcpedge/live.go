@@ -77,14 +77,9 @@ func addLive(srv *mcp.Server, l Live, ag Agents, hs *Handles) {
 		OutputSchema: outputSchema("LiveState"),
 		Annotations:  readOnly,
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		args, handle, err := hs.seatArgs(ctx, "tidebreakers", req.Params.Arguments)
-		var st *live.State
-		seat := -1
-		if err == nil {
-			st, seat, err = readMatch[*live.State](ctx, l, req.Params.Name, args)
-		}
-		r, _ := result(ctx, req.Params.Name, st, err, func(st *live.State) string { return stateText(st, seat) })
-		return handled(r, handle), nil
+		return seatTool(ctx, req, hs, "tidebreakers", func(args json.RawMessage) (*live.State, int, error) {
+			return readMatch[*live.State](ctx, l, req.Params.Name, args)
+		}, liveText)
 	})
 	srv.AddTool(&mcp.Tool{
 		Name:  "live_act",
@@ -94,16 +89,14 @@ func addLive(srv *mcp.Server, l Live, ag Agents, hs *Handles) {
 		InputSchema:  hs.seatSchema(object(map[string]any{"code": code, "token": token, "action": tidebreakers.Game{}.Info().ActionSchema}, "code", "token", "action")),
 		OutputSchema: outputSchema("LiveState"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		args, handle, err := hs.seatArgs(ctx, "tidebreakers", req.Params.Arguments)
-		var st *live.State
-		seat := -1
-		if err == nil {
-			st, seat, err = actLive(ctx, l, args)
-		}
-		r, _ := result(ctx, req.Params.Name, st, err, func(st *live.State) string { return stateText(st, seat) })
-		return handled(r, handle), nil
+		return seatTool(ctx, req, hs, "tidebreakers", func(args json.RawMessage) (*live.State, int, error) {
+			return actLive(ctx, l, args)
+		}, liveText)
 	})
 }
+
+// liveText is stateText for seatTool (a seat's text names no handle).
+func liveText(st *live.State, seat int, _ string) string { return stateText(st, seat) }
 
 // actLive asks l for the action live_act's arguments hold (the path its
 // type names, with its other fields and the token as the body), and

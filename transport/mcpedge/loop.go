@@ -86,11 +86,8 @@ func addLoop(srv *mcp.Server, svc *play.Service, reg *agents.Registry, hs *Handl
 // startHandled starts a match as start does and, with handles, keeps it
 // behind a new handle; a client past its handles' quota starts nothing.
 func startHandled(ctx context.Context, svc *play.Service, reg *agents.Registry, hs *Handles, info play.Info, params []param, args json.RawMessage) (*play.Envelope, string, func(*play.Envelope) string, error) {
-	none := func(*play.Envelope) string { return "" }
-	if hs != nil {
-		if err := hs.admit(ctx); err != nil {
-			return nil, "", none, err
-		}
+	if err := hs.admit(ctx); err != nil {
+		return nil, "", func(*play.Envelope) string { return "" }, err
 	}
 	env, credit, err := start(ctx, svc, reg, info, params, args)
 	if err != nil || hs == nil {

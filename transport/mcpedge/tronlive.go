@@ -84,14 +84,9 @@ func addTronLive(srv *mcp.Server, l TronLive, ag Agents, hs *Handles) {
 		OutputSchema: outputSchema("TronLiveState"),
 		Annotations:  readOnly,
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		args, handle, err := hs.seatArgs(ctx, "tron", req.Params.Arguments)
-		var st *tronlive.State
-		seat := -1
-		if err == nil {
-			st, seat, err = readMatch[*tronlive.State](ctx, l, req.Params.Name, args)
-		}
-		r, _ := result(ctx, req.Params.Name, st, err, func(st *tronlive.State) string { return tronStateText(st, seat, time.Now(), handle) })
-		return handled(r, handle), nil
+		return seatTool(ctx, req, hs, "tron", func(args json.RawMessage) (*tronlive.State, int, error) {
+			return readMatch[*tronlive.State](ctx, l, req.Params.Name, args)
+		}, tronText)
 	})
 	srv.AddTool(&mcp.Tool{
 		Name:  "tron_live_move",
@@ -104,15 +99,15 @@ func addTronLive(srv *mcp.Server, l TronLive, ag Agents, hs *Handles) {
 		}, "code", "token", "dir")),
 		OutputSchema: outputSchema("TronLiveState"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		args, handle, err := hs.seatArgs(ctx, "tron", req.Params.Arguments)
-		var st *tronlive.State
-		seat := -1
-		if err == nil {
-			st, seat, err = moveTron(ctx, l, args)
-		}
-		r, _ := result(ctx, req.Params.Name, st, err, func(st *tronlive.State) string { return tronStateText(st, seat, time.Now(), handle) })
-		return handled(r, handle), nil
+		return seatTool(ctx, req, hs, "tron", func(args json.RawMessage) (*tronlive.State, int, error) {
+			return moveTron(ctx, l, args)
+		}, tronText)
 	})
+}
+
+// tronText is tronStateText now, for seatTool.
+func tronText(st *tronlive.State, seat int, handle string) string {
+	return tronStateText(st, seat, time.Now(), handle)
 }
 
 // moveTron sends the move tron_live_move's arguments hold (the token
