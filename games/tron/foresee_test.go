@@ -27,11 +27,10 @@ var (
 // answers for its own seat, and asks the endpoint on every board what each
 // bot will play. Where a bot has two safe moves or more and a rival can
 // still reach it, the endpoint must miss at least one of its moves in
-// twenty (it used to foresee them all; it misses about one in eight on
-// 20x20, one in five on 100x100). Every match then replays move for move from
-// the seed its last answer reveals: the bots draw from the match's own
-// streams. Run with -ranked-matches 200 -ranked-side 100 -v for the
-// documented figures.
+// twenty (it used to foresee them all; on 50x50 it misses about one in
+// ten). Every match then replays move for move from the seed its last
+// answer reveals: the bots draw from the match's own streams. Run with
+// -ranked-matches 40 -ranked-side 50 -v for the documented figures.
 func TestRankedWiseUnforeseen(t *testing.T) {
 	t.Parallel()
 	h := testserver.New(t)

@@ -12,7 +12,9 @@
 //   - wise: a territory search (Wise). The bots of a match play WiseMixed,
 //     which draws among its near-ties from the stream, so that a sealed
 //     seed keeps their moves unforeseen; the bot endpoint, with no match
-//     to draw from, plays Wise.
+//     to draw from, plays WiseMixed drawing from the board's own stream
+//     (BoardStream). Wise, which plays the first best move and draws
+//     nothing, is the deterministic wise the tests' callers play.
 package bots
 
 import (

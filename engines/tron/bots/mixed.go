@@ -1,6 +1,9 @@
 package bots
 
 import (
+	"encoding/binary"
+	"hash/fnv"
+
 	"github.com/agentgames/bundle/engines/rng"
 	"github.com/agentgames/bundle/engines/tron"
 )
@@ -11,7 +14,8 @@ import (
 // Filling its own space, it plays as Wise: no rival can meet it there. The
 // bots of a match play it with their seat's stream of the round, so with a
 // seed the caller does not know, neither the bot endpoint nor this code
-// foresees their moves.
+// foresees their moves. The bot endpoint, with no match, plays it with
+// BoardStream.
 func WiseMixed(s *tron.State, p int, rs *rng.Stream) tron.Dir { return wise(s, p, rs) }
 
 // nearTie is how far below the best value a move may be valued and still
@@ -31,4 +35,28 @@ func drawNear(safe []tron.Dir, values []int, rs *rng.Stream) tron.Dir {
 		}
 	}
 	return candidates[rs.Intn(len(candidates))]
+}
+
+// BoardStream is the stream a bot with no match to draw from (the bot
+// endpoint) draws from for cycle p: stream p of the seed FNV-1a 64 of the
+// grid's width and height and every trail of s (its length, then its cells head first),
+// each coordinate as 2 bytes big-endian. The same board always gets the
+// same draws, however the message that carried it was spaced.
+func BoardStream(s *tron.State, p int) rng.Stream {
+	h := fnv.New64a()
+	var buf [4]byte
+	put := func(a, b int) {
+		binary.BigEndian.PutUint16(buf[:2], uint16(a))
+		binary.BigEndian.PutUint16(buf[2:], uint16(b))
+		h.Write(buf[:])
+	}
+	put(s.Width(), s.Height())
+	for q := range s.Players() {
+		t := s.Trail(q)
+		put(q, len(t))
+		for _, c := range t {
+			put(c.X, c.Y)
+		}
+	}
+	return rng.New(h.Sum64(), uint64(p))
 }

@@ -76,3 +76,53 @@ func TestWiseMixedDrawsNearTies(t *testing.T) {
 		t.Errorf("%d positions had several candidates, %d times wise's move was not drawn", several, other)
 	}
 }
+
+// TestBoardStream: a board's stream is the same whether the state was
+// played from a seed or set up from the arena's board, differs from seat
+// to seat, and changes with any cell of any trail.
+func TestBoardStream(t *testing.T) {
+	s, err := tron.New(7, 12, 12, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !s.Over() && s.Round() < 9 {
+		var moves [tron.MaxPlayers]tron.Dir
+		for p := range s.Players() {
+			rs := rng.New(7, uint64(s.Round()*4+p))
+			moves[p] = Safe(s, p, &rs)
+		}
+		s.Play(moves)
+	}
+	trails := make([][]tron.Cell, s.Players())
+	for p := range trails {
+		trails[p] = s.Trail(p)
+	}
+	first := func(s *tron.State, p int) uint64 { rs := BoardStream(s, p); return rs.Uint64() }
+	same, err := tron.FromBoard(12, 12, trails)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first(s, 0) != first(same, 0) || first(s, 0) == first(s, 1) {
+		t.Errorf("seat 0 draws %x played, %x set up; seat 1 draws %x", first(s, 0), first(same, 0), first(s, 1))
+	}
+	compared := 0
+	for p, trail := range trails {
+		for i := range trail {
+			moved := make([][]tron.Cell, len(trails))
+			for q := range trails {
+				moved[q] = slices.Clone(trails[q])
+			}
+			moved[p][i] = tron.Cell{X: (moved[p][i].X + 5) % 12, Y: (moved[p][i].Y + 7) % 12}
+			other, err := tron.FromBoard(12, 12, moved)
+			if err != nil {
+				continue // the moved cell lands on a trail
+			}
+			if compared++; first(other, 0) == first(s, 0) {
+				t.Errorf("trail %d with cell %d at %v draws as the board did", p, i, moved[p][i])
+			}
+		}
+	}
+	if compared < 20 {
+		t.Errorf("only %d boards with a cell moved", compared)
+	}
+}

@@ -12,9 +12,9 @@ import (
 )
 
 var (
-	matches   = flag.Int("matches", 50, "seeded matches per line of TestStrength")
-	side      = flag.Int("side", 30, "the grid side of TestStrength's matches")
-	firstBest = flag.Bool("first-best", false, "TestStrength plays wise as the bot endpoint does (Wise, the first best move), not as the bots of a match")
+	matches  = flag.Int("matches", 50, "seeded matches per line of TestStrength")
+	side     = flag.Int("side", 30, "the grid side of TestStrength's matches")
+	endpoint = flag.Bool("endpoint", false, "TestStrength plays wise as the bot endpoint does (drawing from the board's stream), not as the bots of a match")
 )
 
 // play runs one match with a policy per cycle and answers it finished, and
@@ -49,7 +49,7 @@ func play(t testing.TB, seed uint64, side int, seats []bots.Policy) (*tron.State
 // on 30x30, none on 100x100), and wins at least 80 % of four-cycle
 // matches against three easy bots, most against three random-safe ones.
 // The documented figures are the ladder's (cmd/ladder); run with
-// -first-best for wise as the endpoint plays.
+// -endpoint for wise as the endpoint plays.
 func TestStrength(t *testing.T) {
 	n := *matches
 	if testing.Short() {
@@ -75,11 +75,15 @@ func TestStrength(t *testing.T) {
 // draws and slowest move, and fails below atLeast wins or on more than one drawn duel in 50.
 func strength(t *testing.T, n int, rivals []bots.Policy, atLeast float64) {
 	wins, draws := 0, 0
+	var drawn []int
 	var slowest time.Duration
 	for m := range n {
 		wise := bots.WiseMixed
-		if *firstBest {
-			wise = bots.Wise
+		if *endpoint {
+			wise = func(s *tron.State, p int, _ *rng.Stream) tron.Dir {
+				rs := bots.BoardStream(s, p)
+				return bots.WiseMixed(s, p, &rs)
+			}
 		}
 		s, slow := play(t, uint64(m), *side, append([]bots.Policy{wise}, rivals...))
 		slowest = max(slowest, slow)
@@ -88,10 +92,11 @@ func strength(t *testing.T, n int, rivals []bots.Policy, atLeast float64) {
 			wins++
 		case s.Rank(0) == 1:
 			draws++
+			drawn = append(drawn, m)
 		}
 	}
-	t.Logf("%dx%d: %d matches, wise wins %.1f%%, draws %.1f%%; slowest wise move %s", *side, *side, n,
-		100*float64(wins)/float64(n), 100*float64(draws)/float64(n), slowest.Round(time.Microsecond))
+	t.Logf("%dx%d: %d matches, wise wins %.1f%%, draws %.1f%% (seeds %v); slowest wise move %s", *side, *side, n,
+		100*float64(wins)/float64(n), 100*float64(draws)/float64(n), drawn, slowest.Round(time.Microsecond))
 	if len(rivals) == 1 && draws*50 > n {
 		t.Errorf("wise drew %d of %d duels, want at most 1 in 50", draws, n)
 	}

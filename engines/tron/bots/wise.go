@@ -22,8 +22,8 @@ import (
 //     neighbours) to waste no cells.
 //
 // Ties go to the first move in the arena's order; it draws nothing from the
-// stream, so a board always gets the same move: the bot endpoint, which has
-// no match to draw from, plays it. The bots of a match play WiseMixed.
+// stream, so a board always gets the same move. The bots of a match play
+// WiseMixed, and so does the bot endpoint, from the board's own stream.
 func Wise(s *tron.State, p int, _ *rng.Stream) tron.Dir { return wise(s, p, nil) }
 
 // wise is Wise, breaking near-ties in a duel or a crowd with a draw from

@@ -7,9 +7,7 @@ package arena
 import (
 	"bytes"
 	"encoding/json"
-	"hash/fnv"
 
-	"github.com/agentgames/bundle/engines/rng"
 	engine "github.com/agentgames/bundle/engines/tron"
 	"github.com/agentgames/bundle/engines/tron/bots"
 	"github.com/agentgames/bundle/play"
@@ -43,9 +41,10 @@ type Bot struct {
 }
 
 // Answer reads one message of the arena and answers the bot's reply:
-// {"name": ...} to init, {"play": "x+"} to play-turn. The same message
-// always gets the same reply. A message it cannot read answers an
-// *play.Error.
+// {"name": ...} to init, {"play": "x+"} to play-turn. The policy draws
+// from the board's own stream (bots.BoardStream), so the same board always
+// gets the same reply, from any instance. A message it cannot read answers
+// an *play.Error.
 func (b *Bot) Answer(body []byte) (any, error) {
 	m, err := Read(body)
 	if err != nil {
@@ -65,9 +64,7 @@ func (b *Bot) Answer(body []byte) (any, error) {
 	if !s.Alive(m.PlayerIndex) {
 		return nil, play.Errorf(play.CodeInvalidRequest, "player %d has no trail on the board: a dead player is not asked", m.PlayerIndex)
 	}
-	h := fnv.New64a()
-	h.Write(m.Board)
-	rs := rng.New(h.Sum64(), uint64(m.PlayerIndex))
+	rs := bots.BoardStream(s, m.PlayerIndex)
 	return map[string]string{"play": b.Policy(s, m.PlayerIndex, &rs).String()}, nil
 }
 
