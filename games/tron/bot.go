@@ -15,8 +15,9 @@ const BotName = "agentgames-wise"
 
 // Answer answers one message of the botsArena protocol with the wise bot
 // as the bots of a match play it (WiseMixed), drawing among its near-ties
-// from the board's stream: Tron's bot endpoint. The options width and height (5 to 100, default
-// 100) give the grid, which the arena's messages do not carry.
+// from the board's stream: Tron's bot endpoint. The options width and
+// height (5 to 100, default 100) give the grid, which the arena's messages
+// do not carry.
 func (Game) Answer(message []byte, options map[string]string) (any, error) {
 	b := arena.Bot{Name: BotName, Policy: bots.WiseMixed, Width: engine.DefaultSide, Height: engine.DefaultSide}
 	for name, v := range options {

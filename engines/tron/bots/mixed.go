@@ -39,9 +39,10 @@ func drawNear(safe []tron.Dir, values []int, rs *rng.Stream) tron.Dir {
 
 // BoardStream is the stream a bot with no match to draw from (the bot
 // endpoint) draws from for cycle p: stream p of the seed FNV-1a 64 of the
-// grid's width and height and every trail of s (its length, then its cells head first),
-// each coordinate as 2 bytes big-endian. The same board always gets the
-// same draws, however the message that carried it was spaced.
+// grid's width and height, then of every trail of s its seat and length
+// and its cells head first, each number as 2 bytes big-endian. The same
+// board always gets the same draws, however the message that carried it
+// was spaced.
 func BoardStream(s *tron.State, p int) rng.Stream {
 	h := fnv.New64a()
 	var buf [4]byte
