@@ -77,14 +77,14 @@ func strength(t *testing.T, n int, rivals []bots.Policy, atLeast float64) {
 	wins, draws := 0, 0
 	var drawn []int
 	var slowest time.Duration
-	for m := range n {
-		wise := bots.WiseMixed
-		if *endpoint {
-			wise = func(s *tron.State, p int, _ *rng.Stream) tron.Dir {
-				rs := bots.BoardStream(s, p)
-				return bots.WiseMixed(s, p, &rs)
-			}
+	wise := bots.WiseMixed
+	if *endpoint {
+		wise = func(s *tron.State, p int, _ *rng.Stream) tron.Dir {
+			rs := bots.BoardStream(s, p)
+			return bots.WiseMixed(s, p, &rs)
 		}
+	}
+	for m := range n {
 		s, slow := play(t, uint64(m), *side, append([]bots.Policy{wise}, rivals...))
 		slowest = max(slowest, slow)
 		switch {
