@@ -1,7 +1,8 @@
 # make run   serves every game on http://127.0.0.1:8080 (no account, no setup)
 # make test  checks for the programs it needs (installs them with apt-get as
 #            root, else says what to install), installs the test tools (the
-#            Lambda emulator, dynalite), runs gofmt, go vet and cfn-lint,
+#            Lambda emulator, dynalite), runs tree-check (no build output
+#            or file over 1 MB tracked), gofmt, go vet and cfn-lint,
 #            starts dynalite, then runs every test
 # make check what CI runs: make test, staticcheck, govulncheck, and the
 #            release build's test (make release for this platform)
@@ -39,6 +40,7 @@ $(BIN)/aws-lambda-rie:
 	GOBIN=$(BIN) go install github.com/aws/aws-lambda-runtime-interface-emulator/cmd/aws-lambda-rie@$(RIE_VERSION)
 
 lint:
+	scripts/tree-check
 	test -z "$$(gofmt -l .)" || (gofmt -l . && exit 1)
 	go vet ./...
 	cfn-lint template.yaml
