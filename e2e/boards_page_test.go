@@ -188,9 +188,7 @@ func follow(b *tab, sel string) {
 
 // newTab opens another tab of b's browser.
 func (b *tab) newTab() *tab {
-	ctx, cancel := chromedp.NewContext(b.ctx)
-	b.t.Cleanup(cancel)
-	return &tab{b.t, ctx}
+	return b.child()
 }
 
 // boardColumns are the board table's column headers for a game whose

@@ -11,9 +11,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -387,29 +389,92 @@ func roomiest(st *tronState, seat int) int {
 type tab struct {
 	t   *testing.T
 	ctx context.Context
+	// log holds what the page logged that no page of the bundle may: a
+	// refusal under its Content-Security-Policy, a file it asked for that
+	// is not there (see watch).
+	log *pageLog
+}
+
+// pageLog is the entries a tab's listener keeps, read after the test.
+type pageLog struct {
+	mu      sync.Mutex
+	entries []string
 }
 
 // newTab starts headless chromium (skipping the test without it) and
 // opens a tab, both closed when the test ends; timeout bounds all the
-// test does in the browser.
+// test does in the browser. The test fails if a page refuses anything
+// under its policy or asks for a file that is not there.
 func newTab(t *testing.T, timeout time.Duration) *tab {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium(t)), chromedp.NoSandbox,
 		chromedp.Flag("headless", "new"), chromedp.WindowSize(1100, 860))
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancel)
-	ctx, cancel := chromedp.NewContext(actx)
+	b := &tab{t: t, log: &pageLog{}}
+	ctx, cancel := chromedp.NewContext(actx, chromedp.WithListener(b.log.listen))
 	t.Cleanup(cancel)
 	ctx, cancel = context.WithTimeout(ctx, timeout)
 	t.Cleanup(cancel)
-	return &tab{t, ctx}
+	b.ctx = ctx
+	t.Cleanup(b.log.check(t))
+	return b
 }
 
 // stranger opens a tab of b's browser in a browser context of its own, as
 // another person's browser: its own storage, no seat. b must have run.
 func (b *tab) stranger() *tab {
-	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
+	return b.child(chromedp.WithNewBrowserContext())
+}
+
+// child is another tab of b's browser, with its own options, watched as
+// newTab's are; it closes when the test ends.
+func (b *tab) child(opts ...chromedp.ContextOption) *tab {
+	c := &tab{t: b.t, log: &pageLog{}}
+	ctx, cancel := chromedp.NewContext(b.ctx, append(opts, chromedp.WithListener(c.log.listen))...)
 	b.t.Cleanup(cancel)
-	return &tab{b.t, ctx}
+	c.ctx = ctx
+	b.t.Cleanup(c.log.check(b.t))
+	return c
+}
+
+// listen keeps the log entries of a page that break its policy or ask
+// for a missing file. An answer of the API the page reads (/api/...) may
+// be a 4xx a test provokes; a page's own files and icon may not.
+func (l *pageLog) listen(ev any) {
+	e, ok := ev.(*cdplog.EventEntryAdded)
+	if !ok || e.Entry == nil {
+		return
+	}
+	text := e.Entry.Text
+	policy := strings.Contains(text, "Content Security Policy")
+	missing := e.Entry.Source == cdplog.EntrySourceNetwork && strings.Contains(text, "404") &&
+		!strings.Contains(e.Entry.URL, "/api/")
+	if policy || missing {
+		l.mu.Lock()
+		l.entries = append(l.entries, text+" "+e.Entry.URL)
+		l.mu.Unlock()
+	}
+}
+
+// check is a cleanup that fails t for every entry l kept.
+func (l *pageLog) check(t *testing.T) func() {
+	return func() {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		for _, e := range l.entries {
+			t.Errorf("the page logged %s", e)
+		}
+	}
+}
+
+// take is what l has kept so far, which l then forgets: for a test that
+// provokes a refusal on purpose.
+func (l *pageLog) take() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	e := l.entries
+	l.entries = nil
+	return e
 }
 
 // do runs steps in the tab, failing the test if one fails.

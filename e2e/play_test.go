@@ -544,9 +544,7 @@ func (p *playPage) transcript() {
 
 	opened := chromedp.WaitNewTarget(p.ctx, func(i *target.Info) bool { return strings.HasSuffix(i.URL, "/view/") })
 	p.do(chromedp.Click("#replay"))
-	ctx, cancel := chromedp.NewContext(p.ctx, chromedp.WithTargetID(<-opened))
-	defer cancel()
-	viewer := &tab{p.t, ctx}
+	viewer := p.tab.child(chromedp.WithTargetID(<-opened))
 	last := len(p.rec.Steps) - 1
 	viewer.do(until(fmt.Sprintf(`document.getElementById("position").textContent === "step 0 of %d"`, last)))
 	if title := viewer.text("#title"); !strings.HasPrefix(title, p.game+": played") {

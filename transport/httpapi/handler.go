@@ -62,8 +62,43 @@ func New(svc *play.Service, openapi []byte) *Server {
 	s.mux.Handle("GET /play", http.RedirectHandler("/play/", http.StatusMovedPermanently))
 	s.handle("GET /boards/{file...}", s.page(pages("web/boards")))
 	s.mux.Handle("GET /boards", http.RedirectHandler("/boards/", http.StatusMovedPermanently))
+	s.handle("GET /favicon.ico", s.favicon)
 	s.handle("/", s.notFound)
 	return s
+}
+
+// pageCSP is every page's Content-Security-Policy: scripts, styles,
+// images and fetches from the bundle only, no inline script or style
+// attribute, no plugin, no form sent elsewhere, and no framing (so a
+// page whose buttons move a seat cannot be clicked through from another
+// site).
+const pageCSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; " +
+	"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+var (
+	cspHeader   = []string{pageCSP}
+	nosniff     = []string{"nosniff"}
+	denyFrames  = []string{"DENY"}
+	noReferrer  = []string{"same-origin"}
+	iconCaching = []string{"public, max-age=86400"}
+	iconType    = []string{"image/x-icon"}
+)
+
+// pageHeaders are the headers a browser page is served with: its policy,
+// and the older X-Frame-Options for browsers without frame-ancestors.
+func pageHeaders(h http.Header) {
+	h["Content-Security-Policy"] = cspHeader
+	h["X-Frame-Options"] = denyFrames
+	h["Referrer-Policy"] = noReferrer
+}
+
+// favicon serves the bundle's icon, which every page's browser asks for.
+func (s *Server) favicon(w http.ResponseWriter, r *http.Request) error {
+	pageHeaders(w.Header())
+	w.Header()["Cache-Control"] = iconCaching
+	w.Header()["Content-Type"] = iconType
+	http.ServeFileFS(w, r, bundle.Web, "web/favicon.ico")
+	return nil
 }
 
 // pages is one folder of the embedded browser pages.
@@ -86,6 +121,7 @@ func (s *Server) page(files fs.FS) func(http.ResponseWriter, *http.Request) erro
 		if info, err := fs.Stat(files, name); err != nil || info.IsDir() {
 			return play.Errorf(play.CodeNotFound, "nothing at %s; GET /llms.txt explains this server", r.URL.Path)
 		}
+		pageHeaders(w.Header())
 		http.ServeFileFS(w, r, files, name)
 		return nil
 	}
@@ -100,13 +136,15 @@ func (s *Server) handle(pattern string, h func(http.ResponseWriter, *http.Reques
 	})
 }
 
-// ServeHTTP answers CORS preflights (but /mcp's, which checks who asks),
-// then routes, with the client's address in the request's context
+// ServeHTTP marks every answer nosniff (a browser takes each at its
+// Content-Type), answers CORS preflights (but /mcp's, which checks who
+// asks), then routes, with the client's address in the request's context
 // (play.WithClient) for the quotas.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Access-Control-Allow-Origin", "*")
 	h.Set("Access-Control-Expose-Headers", "X-Request-Id")
+	h["X-Content-Type-Options"] = nosniff
 	if r.Method == http.MethodOptions && r.URL.Path != "/mcp" {
 		h.Set("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS")
 		h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Mcp-Protocol-Version, X-Request-Id")

@@ -52,18 +52,19 @@ const Play = (() => {
     return answer;
   }
 
-  // renderer loads a game's renderer and its stylesheet if it has one.
+  // renderer loads a game's renderer, then its stylesheet when the
+  // renderer says it has one (css: true), so no page asks for a file
+  // that is not there.
   function renderer(slug) {
     const base = "/view/games/" + slug;
-    const css = fetch(base + ".css", {method: "HEAD"}).then((res) => {
-      if (res.ok && !document.querySelector(`link[href="${base}.css"]`)) {
+    const js = renderers[slug] ? Promise.resolve() : new Promise((done) => {
+      document.head.append(Object.assign(el("script"), {src: base + ".js", onload: done, onerror: done}));
+    });
+    return js.then(() => {
+      if (renderers[slug] && renderers[slug].css && !document.querySelector(`link[href="${base}.css"]`)) {
         document.head.append(Object.assign(el("link"), {rel: "stylesheet", href: base + ".css"}));
       }
     });
-    const js = renderers[slug] ? null : new Promise((done) => {
-      document.head.append(Object.assign(el("script"), {src: base + ".js", onload: done, onerror: done}));
-    });
-    return Promise.all([css, js]).catch(() => {});
   }
 
   async function home() {

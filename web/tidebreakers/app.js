@@ -118,8 +118,9 @@ function render() {
     const li = document.createElement("li");
     if (s.turn === i) li.classList.add("turn");
     const who = i === me.seat ? " (you)" : seat.bot ? " (bot)" : "";
-    li.innerHTML = `<span class="swatch" style="background:${colours[i]}"></span>${escape(seat.name)}${who}: ` +
+    li.innerHTML = `<span class="swatch"></span>${escape(seat.name)}${who}: ` +
       `${s.tile_counts[i] ?? 0} islands, strength ${s.strengths[i] ?? 0}`;
+    li.firstChild.style.background = colours[i];
     caps.appendChild(li);
   });
   let status, help = "";

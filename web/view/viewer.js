@@ -18,6 +18,7 @@
 //   Viewer.register(slug, {
 //     draw(boardEl, answer, stepIndex, transcript) { ... },
 //     describe(action) { return "one line"; },   // optional
+//     css: true,   // optional: games/<slug>.css styles it (pages load it)
 //   });
 //
 // draw paints a step's board into boardEl, an empty <div> of its own: the

@@ -232,5 +232,5 @@
     return a.type;
   }
 
-  Viewer.register("brinebell", {draw, describe});
+  Viewer.register("brinebell", {draw, describe, css: true});
 })();

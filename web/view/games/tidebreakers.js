@@ -210,5 +210,5 @@
     return "pass";
   }
 
-  Viewer.register("tidebreakers", {draw, describe});
+  Viewer.register("tidebreakers", {draw, describe, css: true});
 })();
