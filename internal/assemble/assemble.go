@@ -42,6 +42,10 @@ type Config struct {
 	// a minute, and how many MCP match handles; 0 sets no limit (see
 	// live.Server.WithCreateLimit).
 	CreatesPerMinute int
+	// ListAfter is how many distinct opponents an agent must count before
+	// a board of ratings lists it (or every bot of the game); 0 is
+	// boards.MinOpponents, what a public server should keep.
+	ListAfter int
 }
 
 // Parts are the assembled server, whose edges a program runs.
@@ -77,7 +81,10 @@ func New(c Config) (*Parts, error) {
 		p.Agents = agents.New(c.Ledger, clock)
 		p.Boards = boards.New(c.Ledger, clock, svc.RankedLast)
 		svc.WithCredits(p.Boards)
-		p.Raters = map[string]*boards.Rater{"tidebreakers": p.Boards.Rater("tidebreakers", live.Anchors), "tron": p.Boards.Rater("tron", tronlive.Anchors)}
+		p.Raters = map[string]*boards.Rater{
+			"tidebreakers": p.Boards.Rater("tidebreakers", live.Anchors).ListAfter(c.ListAfter),
+			"tron":         p.Boards.Rater("tron", tronlive.Anchors).ListAfter(c.ListAfter),
+		}
 	}
 	if c.Matches != nil {
 		p.Live = live.NewServer(c.Matches, clock).WithCreateLimit(c.CreatesPerMinute)

@@ -35,7 +35,8 @@ func Of(t testing.TB, served ...play.Game) *httpapi.Server {
 // and timed by clock (time.Now when nil), and every game and live match
 // over MCP at /mcp: the whole local server, but that it lets a client
 // create as many live matches as it likes (the suites create hundreds
-// from one address).
+// from one address), and its boards of ratings list an agent after its
+// first opponent, so that a test's one match shows there.
 func WithLive(t testing.TB, clock play.Clock) *httpapi.Server {
 	t.Helper()
 	_, _, h := Parts(t, clock)
@@ -46,7 +47,7 @@ func WithLive(t testing.TB, clock play.Clock) *httpapi.Server {
 // for tests that reach them other ways too.
 func Parts(t testing.TB, clock play.Clock) (*play.Service, *live.Server, *httpapi.Server) {
 	t.Helper()
-	p, err := mcpassemble.New(assemble.Config{Clock: clock, Games: games.All(), Ledger: &memory.Store{}, Matches: &memory.Store{}}, nil)
+	p, err := mcpassemble.New(assemble.Config{Clock: clock, Games: games.All(), Ledger: &memory.Store{}, Matches: &memory.Store{}, ListAfter: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,10 @@ import (
 const MaxKeys = 5
 
 // Unplayed is how long an agent that has played no match is kept after
-// it registered: names registered and never used come free again.
+// it registered: names registered and never used come free again. An
+// agent that has played (see Player) is kept for good, and so is the
+// claim of its name: its boards, ratings and replays may name it as long
+// as they are kept, and no other agent may take the name meanwhile.
 const Unplayed = 30 * 24 * time.Hour
 
 // DefaultCreatesPerHour is how many agents one client may register in an
@@ -40,7 +43,13 @@ type Agent struct {
 	ID      string `json:"id"`
 	Name    string `json:"name"`
 	Created int64  `json:"created"` // unix milliseconds
-	Keys    []Key  `json:"keys"`
+	// Played is when the agent first played (unix milliseconds), 0 until
+	// then; from then on it never expires.
+	Played int64 `json:"played,omitempty"`
+	// Claim is where the claim of its name is kept (nameRef), so that
+	// the claim is found again whatever later versions fold names to.
+	Claim string `json:"claim,omitempty"`
+	Keys  []Key  `json:"keys"`
 }
 
 // Key is one of an agent's keys: its id, shown to its agent to name it,
@@ -131,7 +140,7 @@ func (r *Registry) Register(ctx context.Context, name string) (*Registered, erro
 		return nil, err
 	}
 	now := r.clock()
-	a := &Agent{ID: random(10), Name: display, Created: now.UnixMilli()}
+	a := &Agent{ID: random(10), Name: display, Created: now.UnixMilli(), Claim: nameRef(folded)}
 	key, k := newKey(a.ID, now)
 	a.Keys = []Key{k}
 	expires := now.Add(Unplayed)
@@ -141,7 +150,7 @@ func (r *Registry) Register(ctx context.Context, name string) (*Registered, erro
 		return nil, err
 	}
 	claim, _ := json.Marshal(a.ID)
-	if _, err := r.store.Save(ctx, kindName, nameRef(folded), claim, 0, expires); play.IsCode(err, play.CodeConflict) {
+	if _, err := r.store.Save(ctx, kindName, a.Claim, claim, 0, expires); play.IsCode(err, play.CodeConflict) {
 		return nil, play.Errorf(play.CodeNameTaken, "the name %q is taken (names are compared as Fold writes them: %q)", display, folded)
 	} else if err != nil {
 		return nil, err
@@ -306,7 +315,70 @@ func (r *Registry) update(ctx context.Context, key string, f func(*Agent, string
 	return play.Errorf(play.CodeConflict, "the agent is busy; try again")
 }
 
-// expires is when the store may drop agent a, written now.
+// expires is when the store may drop agent a, written now: never once
+// it has played.
 func (r *Registry) expires(a *Agent) time.Time {
+	if a.Played != 0 {
+		return time.Time{}
+	}
 	return time.UnixMilli(a.Created).Add(Unplayed)
+}
+
+// Player answers the agent key belongs to, as Authenticate does, for a
+// request that plays as it (a ranked start, a seat of a live match): the
+// first time, the agent and the claim of its name are made permanent,
+// two conditional writes; later it costs one read, as Authenticate.
+func (r *Registry) Player(ctx context.Context, key string) (play.AgentRef, error) {
+	a, _, err := r.Authenticate(ctx, key)
+	if err != nil || a.Played != 0 {
+		return ref(a), err
+	}
+	err = r.update(ctx, key, func(a *Agent, _ string) error {
+		if a.Played == 0 {
+			a.Played = r.clock().UnixMilli()
+		}
+		return nil
+	})
+	if err != nil {
+		return play.AgentRef{}, err
+	}
+	if err := r.keepName(ctx, a); err != nil {
+		return play.AgentRef{}, err
+	}
+	return ref(a), nil
+}
+
+// ref is how a request names agent a (nil: none).
+func ref(a *Agent) play.AgentRef {
+	if a == nil {
+		return play.AgentRef{}
+	}
+	return play.AgentRef{ID: a.ID, Name: a.Name}
+}
+
+// keepName writes the claim of a's name again, never to expire.
+func (r *Registry) keepName(ctx context.Context, a *Agent) error {
+	claim := a.Claim
+	if claim == "" { // registered before agents kept their claim's place
+		_, folded, err := Fold(a.Name)
+		if err != nil {
+			return fmt.Errorf("agents: agent %s holds the name %q that no longer folds: %w", a.ID, a.Name, err)
+		}
+		claim = nameRef(folded)
+	}
+	for range updateTries {
+		data, version, err := r.store.Load(ctx, kindName, claim)
+		if err != nil {
+			return err
+		}
+		var id string
+		if err := json.Unmarshal(data, &id); err != nil || id != a.ID {
+			return fmt.Errorf("agents: the claim %s of %q names %q, not agent %s", claim, a.Name, data, a.ID)
+		}
+		_, err = r.store.Save(ctx, kindName, claim, data, version, time.Time{})
+		if !play.IsCode(err, play.CodeConflict) {
+			return err
+		}
+	}
+	return play.Errorf(play.CodeConflict, "the agent is busy; try again")
 }

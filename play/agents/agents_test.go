@@ -187,3 +187,42 @@ func FuzzFold(f *testing.F) {
 		}
 	})
 }
+
+// TestPlayedAgentsStay: an agent that never played is dropped Unplayed
+// after it registered, and its name comes free; one that has played
+// (Player) is kept with its name for good: years on, its key still
+// works, its id still answers, and its name, in any case, is taken.
+func TestPlayedAgentsStay(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	reg := agents.New(&memory.Store{Clock: clock}, clock).WithCreateLimit(0)
+	idle, err := reg.Register(ctx, "Idle Bot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ada, err := reg.Register(ctx, "Ada Bot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := reg.Player(ctx, ada.Key); err != nil || got.ID != ada.Agent.ID || got.Name != "Ada Bot" {
+		t.Fatalf("Player: %+v %v", got, err)
+	}
+	now = now.Add(agents.Unplayed + time.Hour)
+	if _, err := reg.Get(ctx, idle.Agent.ID); code(err) != play.CodeNotFound {
+		t.Errorf("an agent that never played is still kept after %v: %v", agents.Unplayed, err)
+	}
+	if _, err := reg.Register(ctx, "idle bot"); err != nil {
+		t.Errorf("the name of an agent dropped unplayed is not free: %v", err)
+	}
+	now = now.Add(5 * 365 * 24 * time.Hour)
+	if _, _, err := reg.Authenticate(ctx, ada.Key); err != nil {
+		t.Errorf("five years on, the key of an agent that played: %v", err)
+	}
+	if a, err := reg.Named(ctx, "ADA BOT"); err != nil || a.ID != ada.Agent.ID {
+		t.Errorf("five years on, the name of an agent that played names %+v, %v", a, err)
+	}
+	if _, err := reg.Register(ctx, "ada bot"); code(err) != play.CodeNameTaken {
+		t.Errorf("five years on, the name of an agent that played could be registered again: %v", err)
+	}
+}

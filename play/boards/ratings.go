@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/play/ratings"
@@ -35,6 +37,8 @@ type RatingRow struct {
 	Rating  ratings.Rating `json:"rating"`
 	Matches int            `json:"matches"`
 	Seq     int64          `json:"seq"`
+	// Listed is whether the board lists the agent (see MinOpponents).
+	Listed bool `json:"listed,omitempty"`
 }
 
 func (r RatingRow) sequence() int64 { return r.Seq }
@@ -43,6 +47,12 @@ func (r RatingRow) sequence() int64 { return r.Seq }
 type ratingEntry struct {
 	RatingRow
 	Recent []string `json:"recent"`
+	// Met are the opponents counted in the last PairPeriod, oldest
+	// first, at most MaxMet.
+	Met []meeting `json:"met,omitempty"`
+	// Opponents are distinct opponents counted ever, as many as decide
+	// whether the board lists the agent.
+	Opponents []string `json:"opponents,omitempty"`
 }
 
 // Rater rates one game's live matches on the boards.
@@ -51,6 +61,8 @@ type Rater struct {
 	game string
 	// anchors are the bots' fixed ratings, by policy.
 	anchors map[string]ratings.Rating
+	// listAfter is how many distinct opponents list an agent.
+	listAfter int
 }
 
 // Rater answers the rater of game's live matches, its bots anchored at
@@ -62,7 +74,17 @@ func (b *Boards) Rater(game string, anchors map[string]ratings.Rating) *Rater {
 		b.rated = append(b.rated, game)
 		slices.Sort(b.rated)
 	}
-	return &Rater{b: b, game: game, anchors: anchors}
+	return &Rater{b: b, game: game, anchors: anchors, listAfter: MinOpponents}
+}
+
+// ListAfter has r list an agent once it has counted n distinct opponents
+// (or every bot), for a server whose boards should list agents sooner
+// than MinOpponents (a private arena, a test); n <= 0 keeps MinOpponents.
+func (r *Rater) ListAfter(n int) *Rater {
+	if n > 0 {
+		r.listAfter = n
+	}
+	return r
 }
 
 // MinSeats and MaxSeats bound the sizes of the matches rated: a board of
@@ -80,13 +102,18 @@ func (r *Rater) board(seats int) string { return ratingBoard(seats) }
 // of its latest matches there, newest first (a live match's replay stays
 // readable while the match is kept).
 type AgentRating struct {
-	Game    string   `json:"game"`
-	Seats   int      `json:"seats"`
-	Mu      float64  `json:"mu"`
-	Sigma   float64  `json:"sigma"`
-	Ordinal float64  `json:"ordinal"`
-	Matches int      `json:"matches"`
-	Recent  []string `json:"recent"`
+	Game    string  `json:"game"`
+	Seats   int     `json:"seats"`
+	Mu      float64 `json:"mu"`
+	Sigma   float64 `json:"sigma"`
+	Ordinal float64 `json:"ordinal"`
+	Matches int     `json:"matches"`
+	// Listed is whether the game's board lists the agent yet, and
+	// Opponents how many distinct opponents it has counted towards that
+	// (see MinOpponents).
+	Listed    bool     `json:"listed"`
+	Opponents int      `json:"opponents"`
+	Recent    []string `json:"recent"`
 }
 
 // ratings answers agent's ratings on every board of ratings it has
@@ -121,21 +148,107 @@ func (b *Boards) ratings(ctx context.Context, agent string) ([]AgentRating, erro
 		}
 		r := at[i]
 		r.Mu, r.Sigma, r.Ordinal = round(e.Rating.Mu), round(e.Rating.Sigma), round(e.Rating.Ordinal())
-		r.Matches, r.Recent = e.Matches, e.Recent
+		r.Matches, r.Recent, r.Listed, r.Opponents = e.Matches, e.Recent, e.Listed, len(e.Opponents)
 		out = append(out, r)
 	}
 	return out, nil
 }
 
+// What a rating counts, so that nobody rates an agent up by playing
+// itself or a few accomplices (docs/play.md, "Ratings"):
+//   - An agent that holds two seats of a match is not rated by it, nor
+//     counted as anyone's opponent there (a live server refuses the
+//     second seat too); an anonymous player is nobody's opponent.
+//   - An agent counts another agent as an opponent once per PairPeriod:
+//     a pair that meets again within it plays unrated for both.
+//   - An agent counts a bot, whose rating is its anchor, AnchorPairs
+//     times per PairPeriod (each seat of it one of them), so beating a
+//     weak bot all day lifts an agent by at most that much a day.
+//   - A match moves an agent's rating by what the model makes of the
+//     agent and the opponents it counts there, placed as they were.
+//   - A board lists an agent once it has counted MinOpponents distinct
+//     opponents (a bot policy is one) or every bot of the game.
+const (
+	PairPeriod   = 24 * time.Hour
+	AnchorPairs  = 20
+	MinOpponents = 5
+	// MaxMet bounds the opponents an entry remembers from the last
+	// PairPeriod: past it, a new opponent is not counted until the
+	// oldest leave the period.
+	MaxMet = 256
+)
+
+// meeting is an opponent an agent counted, and when (Unix seconds).
+type meeting struct {
+	Opponent string `json:"o"`
+	At       int64  `json:"t"`
+}
+
+// opponent names seat s of a match as an opponent, "" for a seat
+// nobody counts: an agent by its id, a bot by its policy.
+func (r *Rater) opponent(s live.RatedSeat) string {
+	switch {
+	case s.Agent != nil:
+		return "agent:" + s.Agent.ID
+	case s.Bot != "":
+		if _, ok := r.anchors[s.Bot]; ok {
+			return "bot:" + s.Bot
+		}
+	}
+	return ""
+}
+
+// counted answers which seats of a match agent i counts, given its
+// entry's meetings since since: each other seat with an opponent name,
+// but an agent met already and a bot counted AnchorPairs times.
+func counted(names []string, i int, met []meeting, since int64) []int {
+	seen := map[string]int{}
+	for _, m := range met {
+		if m.At >= since {
+			seen[m.Opponent]++
+		}
+	}
+	kept := len(met)
+	var out []int
+	for j, name := range names {
+		if j == i || name == "" || name == names[i] || kept >= MaxMet {
+			continue
+		}
+		limit := 1
+		if strings.HasPrefix(name, "bot:") {
+			limit = AnchorPairs
+		}
+		if seen[name] >= limit {
+			continue
+		}
+		seen[name]++
+		kept++
+		out = append(out, j)
+	}
+	return out
+}
+
 // Rated updates the ratings of the agents of match code, which ended
-// with seats: each agent's rating moves by what the model makes of the
-// match from the ratings read before, applied to its rating as it is when
-// written (another match may have moved it since), once per match.
+// with seats, by the rules above: each agent's rating moves by what the
+// model makes of it and the opponents it counts, from the ratings read
+// before, applied to its rating as it is when written (another match may
+// have moved it since), once per match.
 func (r *Rater) Rated(ctx context.Context, code string, seats []live.RatedSeat) error {
 	board := r.board(len(seats))
+	names := make([]string, len(seats))
+	held := map[string]int{}
+	for i, s := range seats {
+		names[i] = r.opponent(s)
+		if s.Agent != nil {
+			held[names[i]]++
+		}
+	}
 	refs := make([]string, len(seats))
 	for i, s := range seats {
-		if s.Agent != nil {
+		if s.Agent != nil && held[names[i]] > 1 {
+			names[i] = "" // in two seats: rated in neither, nobody's opponent
+		}
+		if s.Agent != nil && names[i] != "" {
 			refs[i] = ref(r.game, board, s.Agent.ID)
 		}
 	}
@@ -143,29 +256,26 @@ func (r *Rater) Rated(ctx context.Context, code string, seats []live.RatedSeat) 
 	if err != nil {
 		return err
 	}
-	teams, ranks := make([][]ratings.Rating, len(seats)), make([]int, len(seats))
+	before := make([]ratings.Rating, len(seats))
 	for i, s := range seats {
-		rt := ratings.New()
+		before[i] = ratings.New()
 		switch {
-		case s.Agent != nil && found[i] != nil:
+		case refs[i] != "" && found[i] != nil:
 			var e ratingEntry
 			if err := json.Unmarshal(found[i], &e); err != nil {
 				return fmt.Errorf("boards: rating %s: %w", refs[i], err)
 			}
-			rt = e.Rating
+			before[i] = e.Rating
 		case s.Bot != "":
 			if a, ok := r.anchors[s.Bot]; ok {
-				rt = a
+				before[i] = a
 			}
 		}
-		teams[i], ranks[i] = []ratings.Rating{rt}, s.Place
 	}
-	after := ratings.Rate(teams, ranks)
 	for i, s := range seats {
-		if s.Agent == nil {
+		if refs[i] == "" {
 			continue
 		}
-		before, next := teams[i][0], after[i][0]
 		var saved *ratingEntry
 		_, err := update(ctx, r.b.store, r.b.clock, kindRating, refs[i], func() *ratingEntry {
 			return &ratingEntry{RatingRow: RatingRow{Rating: ratings.New()}, Recent: []string{}}
@@ -173,8 +283,22 @@ func (r *Rater) Rated(ctx context.Context, code string, seats []live.RatedSeat) 
 			if slices.Contains(e.Recent, code) {
 				return false, nil
 			}
-			e.Rating.Mu += next.Mu - before.Mu
-			e.Rating.Sigma *= next.Sigma / before.Sigma
+			now := r.b.clock()
+			since := now.Add(-PairPeriod).Unix()
+			e.Met = slices.DeleteFunc(e.Met, func(m meeting) bool { return m.At < since })
+			opponents := counted(names, i, e.Met, since)
+			if len(opponents) == 0 {
+				return false, nil
+			}
+			teams, ranks := [][]ratings.Rating{{before[i]}}, []int{s.Place}
+			for _, j := range opponents {
+				teams, ranks = append(teams, []ratings.Rating{before[j]}), append(ranks, seats[j].Place)
+				e.Met = append(e.Met, meeting{names[j], now.Unix()})
+				r.met(e, names[j])
+			}
+			next := ratings.Rate(teams, ranks)[0][0]
+			e.Rating.Mu += next.Mu - before[i].Mu
+			e.Rating.Sigma *= next.Sigma / before[i].Sigma
 			e.Name, e.Matches, e.Seq = s.Agent.Name, e.Matches+1, e.Seq+1
 			e.Recent = append([]string{code}, e.Recent[:min(len(e.Recent), RecentMatches-1)]...)
 			saved = e
@@ -193,6 +317,22 @@ func (r *Rater) Rated(ctx context.Context, code string, seats []live.RatedSeat) 
 	return nil
 }
 
+// met notes that e counted opponent, among the distinct opponents that
+// list an agent (listAfter of them, or the game's bots: no more are
+// kept), and whether they list it now.
+func (r *Rater) met(e *ratingEntry, opponent string) {
+	if !slices.Contains(e.Opponents, opponent) && len(e.Opponents) < r.listAfter+len(r.anchors) {
+		e.Opponents = append(e.Opponents, opponent)
+	}
+	bots := 0
+	for _, o := range e.Opponents {
+		if strings.HasPrefix(o, "bot:") {
+			bots++
+		}
+	}
+	e.Listed = len(e.Opponents) >= r.listAfter || bots == len(r.anchors)
+}
+
 // RatingStanding is a line of a board of ratings: an agent's, or a bot's
 // fixed anchor.
 type RatingStanding struct {
@@ -207,16 +347,23 @@ type RatingStanding struct {
 	Matches int     `json:"matches"`
 }
 
-// RatingBoard is the board of a game's live matches of Seats seats.
+// RatingBoard is a page of the board of a game's live matches of Seats
+// seats: Listed lines in all (the listed agents and the bots), Standings
+// from the Offset'th on, as many as asked; Unlisted counts the agents
+// rated but not listed yet (see MinOpponents).
 type RatingBoard struct {
 	Game      string           `json:"game"`
 	Seats     int              `json:"seats"`
+	Listed    int              `json:"listed"`
+	Offset    int              `json:"offset"`
 	Standings []RatingStanding `json:"standings"`
+	Unlisted  int              `json:"unlisted"`
 }
 
-// Ratings reads the board of the game's matches of seats seats in one
-// call to the store: every rated agent, and the bots at their anchors.
-func (r *Rater) Ratings(ctx context.Context, seats int) (*RatingBoard, error) {
+// Ratings reads a page of the board of the game's matches of seats seats,
+// limit lines from offset on, in one call to the store: the listed
+// agents, and the bots at their anchors.
+func (r *Rater) Ratings(ctx context.Context, seats, offset, limit int) (*RatingBoard, error) {
 	board := r.board(seats)
 	refs := make([]string, Shards)
 	for i := range refs {
@@ -226,11 +373,15 @@ func (r *Rater) Ratings(ctx context.Context, seats int) (*RatingBoard, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &RatingBoard{Game: r.game, Seats: seats, Standings: []RatingStanding{}}
+	out := &RatingBoard{Game: r.game, Seats: seats, Offset: offset, Standings: []RatingStanding{}}
 	line := func(rt ratings.Rating) (float64, float64, float64) {
 		return round(rt.Mu), round(rt.Sigma), round(rt.Ordinal())
 	}
 	for agent, row := range rows {
+		if !row.Listed {
+			out.Unlisted++
+			continue
+		}
 		mu, sigma, ord := line(row.Rating)
 		out.Standings = append(out.Standings, RatingStanding{Agent: agent, Name: row.Name, Mu: mu, Sigma: sigma, Ordinal: ord, Matches: row.Matches})
 	}
@@ -244,5 +395,8 @@ func (r *Rater) Ratings(ctx context.Context, seats int) (*RatingBoard, error) {
 	for i := range out.Standings {
 		out.Standings[i].Rank = i + 1
 	}
+	out.Listed = len(out.Standings)
+	out.Standings = out.Standings[min(offset, len(out.Standings)):]
+	out.Standings = out.Standings[:min(limit, len(out.Standings))]
 	return out, nil
 }

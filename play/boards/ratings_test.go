@@ -13,9 +13,10 @@ import (
 )
 
 // TestRated: a match of two agents and a bot anchored at 30 moves the
-// agents as the model says, once however often it is told; the bot stays
-// at its anchor; the board lists the agents and the bot by ordinal; an
-// anonymous player is rated as a newcomer and kept nowhere.
+// agents as the model says of the three, once however often it is told;
+// the bot stays at its anchor; the board lists the agents (each has met
+// every bot of the game) and the bot by ordinal; an anonymous player
+// counts for nobody and is kept nowhere.
 func TestRated(t *testing.T) {
 	b := boards.New(&memory.Store{}, time.Now, (&ledgers{}).last)
 	r := b.Rater("tron", map[string]ratings.Rating{"wise": {Mu: 30, Sigma: 1}})
@@ -27,8 +28,8 @@ func TestRated(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	want := ratings.Rate([][]ratings.Rating{{ratings.New()}, {{Mu: 30, Sigma: 1}}, {ratings.New()}, {ratings.New()}}, []int{1, 2, 3, 4})
-	board, err := r.Ratings(ctx, 4)
+	want := ratings.Rate([][]ratings.Rating{{ratings.New()}, {{Mu: 30, Sigma: 1}}, {ratings.New()}}, []int{1, 2, 3})
+	board, err := r.Ratings(ctx, 4, 0, 100)
 	if err != nil || len(board.Standings) != 3 {
 		t.Fatalf("the board: %+v %v", board, err)
 	}
@@ -45,7 +46,7 @@ func TestRated(t *testing.T) {
 	if board.Standings[0].Bot != "wise" || got["ada"].Ordinal <= got["bo"].Ordinal {
 		t.Errorf("the order: %+v", board.Standings)
 	}
-	if other, _ := r.Ratings(ctx, 2); len(other.Standings) != 1 {
+	if other, _ := r.Ratings(ctx, 2, 0, 100); len(other.Standings) != 1 {
 		t.Errorf("the board of duels holds %+v", other.Standings)
 	}
 

@@ -301,3 +301,36 @@ func TestRatedOnceDespiteAFailure(t *testing.T) {
 		t.Errorf("a match of no agent was rated: %d calls", r.calls.Load())
 	}
 }
+
+// TestAgentTakesOneSeat: an agent that holds a seat of a match (its
+// creator's, or one it joined) is refused a second with already_seated,
+// which changes nothing; another agent, and anyone without a key, may
+// take the seat.
+func TestAgentTakesOneSeat(t *testing.T) {
+	s := live.NewServer(count{}, &memory.Store{}, time.Now).WithCreateLimit(0)
+	ada := play.WithAgent(context.Background(), play.AgentRef{ID: "ada", Name: "Ada"})
+	bo := play.WithAgent(context.Background(), play.AgentRef{ID: "bo", Name: "Bo"})
+	j, err := s.Create(ada, 3, "A", 0, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Join(ada, j.Code, "again"); !play.IsCode(err, play.CodeAlreadySeated) {
+		t.Fatalf("the creator's agent joined its own match again: %v", err)
+	}
+	if _, err := s.Join(bo, j.Code, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Join(bo, j.Code, ""); !play.IsCode(err, play.CodeAlreadySeated) {
+		t.Fatalf("a joined agent joined again: %v", err)
+	}
+	m, err := s.Read(context.Background(), j.Code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Joined(2) {
+		t.Fatalf("a refused join took seat 2: %+v", m.Seats[2])
+	}
+	if _, err := s.Join(context.Background(), j.Code, "anyone"); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/agentgames/bundle/play"
@@ -120,6 +121,9 @@ func (s *Server) Join(ctx context.Context, code, name string) (*Joined, error) {
 	err := s.Update(ctx, code, func(m *Match) error {
 		if m.Table != nil {
 			return play.Errorf(play.CodeMatchFull, "match %s has started; every seat is taken", m.Code)
+		}
+		if a, ok := play.AgentOf(ctx); ok && slices.ContainsFunc(m.Seats, func(st Seat) bool { return st.Agent != nil && st.Agent.ID == a.ID }) {
+			return play.Errorf(play.CodeAlreadySeated, "agent %s holds a seat of match %s already: an agent plays one seat of a match", a.ID, m.Code)
 		}
 		for i := range m.Seats {
 			if !m.Joined(i) {

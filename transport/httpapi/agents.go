@@ -109,7 +109,8 @@ func (s *Server) ServeAgents(r *agents.Registry) {
 }
 
 // agentOf is r's context with the agent whose key r carries, if any
-// (play.WithAgent): a ranked match it starts is credited to that agent.
+// (play.WithAgent): a ranked match it starts is credited to that agent,
+// which has then played (agents.Registry.Player).
 // A key that is no agent's key in use is refused, never ignored.
 func (s *Server) agentOf(r *http.Request) (context.Context, error) {
 	if s.agents == nil || r.Header.Get("Authorization") == "" {
@@ -119,11 +120,11 @@ func (s *Server) agentOf(r *http.Request) (context.Context, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, _, err := s.agents.Authenticate(r.Context(), key)
+	a, err := s.agents.Player(r.Context(), key)
 	if err != nil {
 		return nil, err
 	}
-	return play.WithAgent(r.Context(), play.AgentRef{ID: a.ID, Name: a.Name}), nil
+	return play.WithAgent(r.Context(), a), nil
 }
 
 // bearer reads the agent's key from the Authorization header.

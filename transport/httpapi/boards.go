@@ -15,11 +15,15 @@ import (
 //	GET /api/games/{slug}/boards           the game's boards that have runs
 //	GET /api/games/{slug}/board?<options>  one board, whole
 //	GET /api/agents/{id}/boards            an agent's entries on every board
-//	GET /api/games/{slug}/ratings?players=N the ratings of a live game's agents
+//	GET /api/games/{slug}/ratings?players=N&offset&limit a page of a live game's ratings
 func (s *Server) ServeBoards(b *boards.Boards, raters map[string]*boards.Rater) {
 	for slug, r := range raters {
 		s.handle("GET /api/games/"+slug+"/ratings", func(w http.ResponseWriter, req *http.Request) error {
 			q, err := query(req.URL.RawQuery)
+			if err != nil {
+				return err
+			}
+			offset, limit, err := page(q)
 			if err != nil {
 				return err
 			}
@@ -31,9 +35,9 @@ func (s *Server) ServeBoards(b *boards.Boards, raters map[string]*boards.Rater) 
 				}
 			}
 			for name := range q {
-				return play.Errorf(play.CodeInvalidRequest, "GET %s reads only the query parameter players, not %s", req.URL.Path, wire.Quote(name))
+				return play.Errorf(play.CodeInvalidRequest, "GET %s reads only the query parameters players, offset and limit, not %s", req.URL.Path, wire.Quote(name))
 			}
-			out, err := r.Ratings(req.Context(), players)
+			out, err := r.Ratings(req.Context(), players, offset, limit)
 			if err != nil {
 				return err
 			}

@@ -146,7 +146,7 @@ func liveAgent(ctx context.Context, reg *agents.Registry, args json.RawMessage) 
 	if err != nil || !keyed {
 		return args, ctx, nil, err
 	}
-	a, _, err := reg.Authenticate(ctx, key)
+	ref, err := reg.Player(ctx, key)
 	if err != nil {
 		return nil, ctx, nil, err
 	}
@@ -154,7 +154,6 @@ func liveAgent(ctx context.Context, reg *agents.Registry, args json.RawMessage) 
 	if err != nil {
 		return nil, ctx, nil, err
 	}
-	ref := play.AgentRef{ID: a.ID, Name: a.Name}
 	return rest, play.WithAgent(ctx, ref), &ref, nil
 }
 
@@ -277,6 +276,29 @@ var (
 	limitParam  = integer("limit", 1, httpapi.MaxStandings, "how many places to answer at most (default "+strconv.Itoa(httpapi.Standings)+")")
 )
 
+// readPage reads the paging arguments of m, as GET /api/games/{slug}/board
+// reads offset and limit.
+func readPage(m map[string]json.RawMessage) (offset, limit int, err error) {
+	offset, limit = 0, httpapi.Standings
+	for _, p := range []struct {
+		param
+		v *int
+	}{{offsetParam, &offset}, {limitParam, &limit}} {
+		raw, ok := m[p.name]
+		if !ok {
+			continue
+		}
+		s, ok := p.read(raw)
+		n, err := strconv.ParseInt(s, 10, 64)
+		lo, hi := p.schema["minimum"].(int64), p.schema["maximum"].(int64)
+		if !ok || err != nil || n < lo || n > hi {
+			return 0, 0, play.Errorf(play.CodeInvalidRequest, "%s must be %s, not %s", p.name, p.want, wire.Brief(raw))
+		}
+		*p.v = int(n)
+	}
+	return offset, limit, nil
+}
+
 // boardOptionsSchema is the schema of leaderboard's options: every
 // option that sets some game's board, typed as the start tools type it
 // (an enum lists the values of every game that has it, a range spans
@@ -352,22 +374,9 @@ func leaderboard(ctx context.Context, svc *play.Service, b *boards.Boards, args 
 	if err != nil {
 		return nil, nil, err
 	}
-	offset, limit := 0, httpapi.Standings
-	for _, p := range []struct {
-		param
-		v *int
-	}{{offsetParam, &offset}, {limitParam, &limit}} {
-		raw, ok := m[p.name]
-		if !ok {
-			continue
-		}
-		s, ok := p.read(raw)
-		n, err := strconv.ParseInt(s, 10, 64)
-		lo, hi := p.schema["minimum"].(int64), p.schema["maximum"].(int64)
-		if !ok || err != nil || n < lo || n > hi {
-			return nil, nil, play.Errorf(play.CodeInvalidRequest, "%s must be %s, not %s", p.name, p.want, wire.Brief(raw))
-		}
-		*p.v = int(n)
+	offset, limit, err := readPage(m)
+	if err != nil {
+		return nil, nil, err
 	}
 	board, err := info.BoardOf(query)
 	if err != nil {

@@ -123,11 +123,10 @@ func start(ctx context.Context, svc *play.Service, reg *agents.Registry, info pl
 		env, err := svc.Init(ctx, info.Slug, seed, options)
 		return env, none, err
 	}
-	a, _, err := reg.Authenticate(ctx, key)
+	ref, err := reg.Player(ctx, key)
 	if err != nil {
 		return nil, none, err
 	}
-	ref := play.AgentRef{ID: a.ID, Name: a.Name}
 	env, err := svc.Init(play.WithAgent(ctx, ref), info.Slug, seed, options)
 	return env, func(env *play.Envelope) string { return creditText(info, ref, info.Board(options), env) }, err
 }

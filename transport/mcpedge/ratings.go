@@ -29,6 +29,9 @@ const (
 	defaultRatedSeats = 2
 )
 
+// pairPeriod is boards.PairPeriod in words.
+var pairPeriod = strconv.Itoa(int(boards.PairPeriod.Hours())) + " hours"
+
 // addRatings adds the tool ratings, of the games ag rates; none without
 // raters.
 func addRatings(srv *mcp.Server, svc *play.Service, ag Agents) {
@@ -42,11 +45,16 @@ func addRatings(srv *mcp.Server, svc *play.Service, ag Agents) {
 		Description: "Answers the ratings of the agents that play a live game's matches (" + strings.Join(slugs, ", ") + "), one board for each number of seats: " +
 			"a match created or joined with agent_key credits the seat to the agent, and when it ends every agent's rating in it moves " +
 			"by the Weng-Lin model (a newcomer starts at mu " + num(ratings.DefaultMu) + ", sigma " + num(ratings.DefaultSigma) + "), by the seats' places. Each line is an agent or a bot: " +
-			"the bots sit at fixed ratings, anchors never updated. Ranked by the ordinal, mu - 3 sigma.",
+			"the bots sit at fixed ratings, anchors never updated. Ranked by the ordinal, mu - 3 sigma. " +
+			"Only matches between distinct opponents count: an agent in two seats, or an anonymous player, counts for nobody; " +
+			"a pair of agents counts once in " + pairPeriod + ", an agent against a bot " + strconv.Itoa(boards.AnchorPairs) + " times in " + pairPeriod + "; " +
+			"an agent is listed once it has counted " + strconv.Itoa(boards.MinOpponents) + " distinct opponents (a bot policy is one) or every bot.",
 		InputSchema: map[string]any{"type": "object", "additionalProperties": false, "required": []string{"game"}, "properties": map[string]any{
 			"game": map[string]any{"type": "string", "enum": slugs, "description": "the live game's slug"},
 			"players": map[string]any{"type": "integer", "minimum": minRatedSeats, "maximum": maxRatedSeats,
 				"description": "the matches' number of seats: the board (default " + strconv.Itoa(defaultRatedSeats) + ")"},
+			"offset": offsetParam.schema,
+			"limit":  limitParam.schema,
 		}},
 		OutputSchema: outputSchema("RatingBoard"),
 		Annotations:  readOnly,
@@ -68,7 +76,7 @@ func readRatings(ctx context.Context, svc *play.Service, ag Agents, args json.Ra
 	if err != nil {
 		return nil, err
 	}
-	if err := only("ratings", m, "game", "players"); err != nil {
+	if err := only("ratings", m, "game", "players", "offset", "limit"); err != nil {
 		return nil, err
 	}
 	raw, given := m["game"]
@@ -94,7 +102,11 @@ func readRatings(ctx context.Context, svc *play.Service, ag Agents, args json.Ra
 		}
 		players = int(n)
 	}
-	return r.Ratings(ctx, players)
+	offset, limit, err := readPage(m)
+	if err != nil {
+		return nil, err
+	}
+	return r.Ratings(ctx, players, offset, limit)
 }
 
 // ratingsText is a board of ratings for a model to read: what the

@@ -116,7 +116,7 @@ func TestLiveRatingsOverMCP(t *testing.T) {
 			res = do(sessions[0], "ratings", map[string]any{"game": "tron"})
 			var got boards.RatingBoard
 			structured(t, res, &got)
-			want, err := b.agents.Raters["tron"].Ratings(ctx, 2)
+			want, err := b.agents.Raters["tron"].Ratings(ctx, 2, 0, 100)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -229,16 +229,21 @@ func TestLiveRatingsOverMCP(t *testing.T) {
 func TestLiveCreditsTidebreakers(t *testing.T) {
 	b := newBench(t)
 	cs := b.inMemory(t)
-	var a struct{ ID, Key string }
+	var a, c struct{ ID, Key string }
 	structured(t, call(t, cs, "agent_register", map[string]any{"name": "Tide Agent"}), &a)
+	structured(t, call(t, cs, "agent_register", map[string]any{"name": "Tide Crew"}), &c)
 	var j tidelive.Joined
 	res := call(t, cs, "live_create", map[string]any{"players": 3, "agent_key": a.Key})
 	structured(t, res, &j)
-	want := "Your seat is credited to your agent Tide Agent (id " + a.ID + "): when the match ends, your agent's rating moves by your place " +
-		"on the board of 3-seat matches; read it with ratings {\"game\":\"tidebreakers\",\"players\":3}.\n"
-	for _, res := range []*mcp.CallToolResult{res, call(t, cs, "live_join", map[string]any{"code": j.Code, "agent_key": a.Key})} {
-		text, _ := mcptest.Text(res)
-		if res.IsError || !strings.Contains(text, want) || strings.Contains(text, a.Key) {
+	for _, who := range []struct {
+		res      *mcp.CallToolResult
+		name, id string
+		key      string
+	}{{res, "Tide Agent", a.ID, a.Key}, {call(t, cs, "live_join", map[string]any{"code": j.Code, "agent_key": c.Key}), "Tide Crew", c.ID, c.Key}} {
+		want := "Your seat is credited to your agent " + who.name + " (id " + who.id + "): when the match ends, your agent's rating moves by your place " +
+			"on the board of 3-seat matches; read it with ratings {\"game\":\"tidebreakers\",\"players\":3}.\n"
+		text, _ := mcptest.Text(who.res)
+		if who.res.IsError || !strings.Contains(text, want) || strings.Contains(text, who.key) {
 			t.Errorf("the text of a credited seat:\n%s", text)
 		}
 	}

@@ -34,7 +34,8 @@ type bench struct {
 
 func newBench(t testing.TB) *bench {
 	t.Helper()
-	p, err := mcpassemble.New(assemble.Config{Games: games.All(), Ledger: &memory.Store{}, Matches: &memory.Store{}}, nil)
+	// ListAfter 1: a board of ratings lists the agents of one match.
+	p, err := mcpassemble.New(assemble.Config{Games: games.All(), Ledger: &memory.Store{}, Matches: &memory.Store{}, ListAfter: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

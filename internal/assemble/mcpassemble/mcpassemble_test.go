@@ -159,7 +159,7 @@ func TestMCPAgents(t *testing.T) {
 			if !ledger {
 				continue
 			}
-			want, err := p.Raters[game].Ratings(ctx, 2)
+			want, err := p.Raters[game].Ratings(ctx, 2, 0, 100)
 			if err != nil {
 				t.Fatal(err)
 			}
