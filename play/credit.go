@@ -65,9 +65,11 @@ func (s *Service) WithCredits(c Credits) *Service {
 // Board is the board a ranked match of options goes on: the options the
 // game names in Boards, each as name=value, its default value when
 // absent, joined by commas in the order Boards lists them ("" for a game
-// with one board).
-func (i Info) Board(options map[string]string) string {
+// with one board). boarded is false when a value is not one of the
+// option's BoardValues: the match plays on no board.
+func (i Info) Board(options map[string]string) (board string, boarded bool) {
 	var parts []string
+	boarded = true
 	for _, name := range i.Boards {
 		v, ok := options[name]
 		if !ok {
@@ -75,9 +77,12 @@ func (i Info) Board(options map[string]string) string {
 				v = i.Options[j].DefaultValue()
 			}
 		}
+		if values, ok := i.BoardValues[name]; ok && !slices.Contains(values, v) {
+			boarded = false
+		}
 		parts = append(parts, name+"="+v)
 	}
-	return strings.Join(parts, ",")
+	return strings.Join(parts, ","), boarded
 }
 
 // DefaultValue is the value an absent option takes: Default, else the
@@ -136,7 +141,22 @@ func (i Info) BoardOf(query map[string]string) (string, error) {
 	if err := checkOptions(i, query); err != nil {
 		return "", err
 	}
-	return i.Board(query), nil
+	board, boarded := i.Board(query)
+	if !boarded {
+		return "", Errorf(CodeInvalidRequest, "%s keeps no board of %s: only %s make one", i.Slug, board, i.boardedValues())
+	}
+	return board, nil
+}
+
+// boardedValues says which values of the options make a board.
+func (i Info) boardedValues() string {
+	var parts []string
+	for _, name := range i.Boards {
+		if values, ok := i.BoardValues[name]; ok {
+			parts = append(parts, name+" "+strings.Join(values, ", "))
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // boardNames lists the options of a board for a message.

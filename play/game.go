@@ -27,6 +27,11 @@ type Info struct {
 	// opponent, the number of players, the grid): ranked runs are compared
 	// on boards, one for each of their values (see Board).
 	Boards []string
+	// BoardValues are the values of a Boards option that make a board,
+	// for an option whose every value would make too many to compare
+	// (Tron's grid sides): a ranked match with another value plays
+	// unboarded. An option it does not name boards every value.
+	BoardValues map[string][]string
 }
 
 // SeedDoc documents the seed option every game takes.

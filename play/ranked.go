@@ -106,8 +106,9 @@ func (s *Service) WithLedger(store Ledger) *Service {
 	return s
 }
 
-// startRanked opens the ledger of a new ranked match.
-func (s *Service) startRanked(ctx context.Context, slug, board string, options map[string]string, rec *record) error {
+// startRanked opens the ledger of a new ranked match, credited to its
+// agent on board when boarded.
+func (s *Service) startRanked(ctx context.Context, slug, board string, boarded bool, options map[string]string, rec *record) error {
 	if s.ledger == nil {
 		return Errorf(CodeInvalidRequest, "this server keeps no ledger, so it offers no ranked play; leave out %s=true", RankedOption)
 	}
@@ -115,7 +116,7 @@ func (s *Service) startRanked(ctx context.Context, slug, board string, options m
 	rr := &rankedRef{deadline: now.Add(RankedLifetime).Truncate(time.Second)}
 	rand.Read(rr.id[:])
 	h := ledgerHead{Game: slug, Options: options, Seed: rec.seed, Created: now.UnixMilli(), Deadline: rr.deadline.Unix()}
-	if a, ok := AgentOf(ctx); ok && s.credits != nil {
+	if a, ok := AgentOf(ctx); ok && s.credits != nil && boarded {
 		h.Agent, h.Board = &a, board
 	}
 	head, err := json.Marshal(h)

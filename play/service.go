@@ -118,7 +118,8 @@ func (s *Service) Init(ctx context.Context, slug string, seed *uint64, options m
 		return nil, err
 	}
 	if ranked {
-		if err := s.startRanked(ctx, slug, g.Info().Board(options), options, &rec); err != nil {
+		board, boarded := g.Info().Board(options)
+		if err := s.startRanked(ctx, slug, board, boarded, options, &rec); err != nil {
 			return nil, err
 		}
 	}

@@ -70,7 +70,13 @@ var info = play.Info{
 	ActionSchema: actionSchema,
 	MaxToken:     4096,
 	Boards:       []string{"players", "opponent", "width", "height"},
+	// Three sides make boards, the loop's default, the live matches'
+	// and a small grid: any other plays unboarded.
+	BoardValues: map[string][]string{"width": boardSides, "height": boardSides},
 }
+
+// boardSides are the grid sides that make a board.
+var boardSides = []string{"10", "30", strconv.Itoa(engine.DefaultSide)}
 
 // New sets up a match with the options' grid and bots.
 func (Game) New(seed uint64, options map[string]string) (play.Match, error) {

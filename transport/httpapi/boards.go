@@ -12,7 +12,7 @@ import (
 
 // ServeBoards routes the boards of ranked runs to b:
 //
-//	GET /api/games/{slug}/boards           the game's boards that have runs
+//	GET /api/games/{slug}/boards?offset&limit the game's boards that have runs
 //	GET /api/games/{slug}/board?<options>  one board, whole
 //	GET /api/agents/{id}/boards            an agent's entries on every board
 //	GET /api/games/{slug}/ratings?players=N&offset&limit a page of a live game's ratings
@@ -51,8 +51,16 @@ func (s *Server) ServeBoards(b *boards.Boards, raters map[string]*boards.Rater) 
 		if err != nil {
 			return err
 		}
-		if err := noQuery(r); err != nil {
+		q, err := query(r.URL.RawQuery)
+		if err != nil {
 			return err
+		}
+		offset, limit, err := page(q)
+		if err != nil {
+			return err
+		}
+		for name := range q {
+			return play.Errorf(play.CodeInvalidRequest, "GET %s reads only the query parameters offset and limit, not %s", r.URL.Path, wire.Quote(name))
 		}
 		list, err := b.Boards(r.Context(), slug)
 		if err != nil {
@@ -65,9 +73,12 @@ func (s *Server) ServeBoards(b *boards.Boards, raters map[string]*boards.Rater) 
 		out := struct {
 			Game    string   `json:"game"`
 			Options []string `json:"options"`
+			Listed  int      `json:"listed"`
+			Offset  int      `json:"offset"`
 			Boards  []item   `json:"boards"`
-		}{slug, append([]string{}, g.Info().Boards...), []item{}}
-		for _, board := range list {
+		}{slug, append([]string{}, g.Info().Boards...), len(list), offset, []item{}}
+		list = list[min(offset, len(list)):]
+		for _, board := range list[:min(limit, len(list))] {
 			out.Boards = append(out.Boards, item{board, boardOptions(board)})
 		}
 		writeJSON(w, http.StatusOK, out)

@@ -3,12 +3,16 @@ package httpapi_test
 import (
 	"encoding/json"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/internal/contracttest"
 	"github.com/agentgames/bundle/internal/testserver"
+	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/store/storetest"
 )
 
@@ -167,5 +171,47 @@ func TestAbandonedRunCountsAtItsLastStep(t *testing.T) {
 	e := got.Entries[0]
 	if e.Runs != finished+2 || e.Unfinished != 2 || e.Sum != finishedSum+score || e.Open != 1 || len(e.Recent) != finished+1 || e.Recent[0].ID != first || e.Recent[0].Score != score || e.Recent[0].Finished {
 		t.Errorf("the run expired after 3 placements (score %d): %+v", score, e)
+	}
+}
+
+// TestBoardsBoundedByTheGame: ranked Tron runs of grid sizes that make no
+// board (every side but 10, 30 and 100) play, ranked, on no board, so a
+// key that starts runs of 20 sizes adds one board, its one boarded size;
+// a board of another size is refused, and every game's boards are few
+// enough to list (a test that failed when every size made a board).
+func TestBoardsBoundedByTheGame(t *testing.T) {
+	t.Parallel()
+	h := testserver.WithLive(t, nil)
+	key := do(t, h, "POST", "/api/agents", `{"name":"Size Flooder"}`).JSON(t)["key"].(string)
+	for side := 5; side < 25; side++ {
+		q := "ranked=true&width=" + strconv.Itoa(side) + "&height=" + strconv.Itoa(side+1)
+		if side == 10 {
+			q = "ranked=true&width=10&height=10"
+		}
+		if e := contracttest.DoAs(t, h, key, "GET", "/api/games/tron/init?"+q, ""); e.Status != 200 || e.JSON(t)["ranked"] == nil {
+			t.Fatalf("a ranked run of %s: %d %s", q, e.Status, e.Body)
+		}
+	}
+	var list struct{ Boards []struct{ Board string } }
+	json.Unmarshal(do(t, h, "GET", "/api/games/tron/boards", "").Body, &list)
+	if len(list.Boards) != 1 || list.Boards[0].Board != "players=2,opponent=easy,width=10,height=10" {
+		t.Errorf("the boards of Tron after runs of 20 sizes: %+v, want the one of 10x10", list.Boards)
+	}
+	if e := do(t, h, "GET", "/api/games/tron/board?width=7&height=8", ""); e.Status != 400 || !strings.Contains(string(e.Body), "no board") {
+		t.Errorf("the board of 7x8: %d %s", e.Status, e.Body)
+	}
+	for _, g := range games.All() {
+		info, n := g.Info(), 1
+		for _, name := range info.Boards {
+			count := len(info.BoardValues[name])
+			if count == 0 {
+				o := info.Options[slices.IndexFunc(info.Options, func(o play.Option) bool { return o.Name == name })]
+				count = max(len(o.Values), o.Max-o.Min+1)
+			}
+			n *= count
+		}
+		if n > 100 {
+			t.Errorf("%s makes %d boards, too many to compare", info.Slug, n)
+		}
 	}
 }

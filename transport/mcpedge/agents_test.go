@@ -144,8 +144,8 @@ func TestAgentsOverMCP(t *testing.T) {
 			sameAsHTTP(t, b, "/api/games/tinrail/board", res)
 			res = do("leaderboard", map[string]any{"game": "tinrail", "options": map[string]any{"opponent": "easy"}, "offset": 1, "limit": 5})
 			sameAsHTTP(t, b, "/api/games/tinrail/board?opponent=easy&offset=1&limit=5", res)
-			sameAsHTTP(t, b, "/api/games/tron/board?players=3&width=20&height=20",
-				do("leaderboard", map[string]any{"game": "tron", "options": map[string]any{"players": 3, "width": 20, "height": 20}}))
+			sameAsHTTP(t, b, "/api/games/tron/board?players=3&width=30&height=30",
+				do("leaderboard", map[string]any{"game": "tron", "options": map[string]any{"players": 3, "width": 30, "height": 30}}))
 
 			// The agent's standing, by key and by id.
 			mine, err := b.agents.Boards.Agent(ctx, reg.ID)

@@ -22,9 +22,12 @@ const recentShown = 10
 
 // creditText says, after a start's text, whether the match is credited to
 // agent a, on board.
-func creditText(info play.Info, a play.AgentRef, board string, env *play.Envelope) string {
-	if env.Ranked == "" {
+func creditText(info play.Info, a play.AgentRef, board string, boarded bool, env *play.Envelope) string {
+	switch {
+	case env.Ranked == "":
 		return fmt.Sprintf("Not credited to your agent %s: only a ranked match (ranked true) is.\n", a.Name)
+	case !boarded:
+		return fmt.Sprintf("Not credited to your agent %s: %s keeps no board of %s (see the board options' values in its docs), so this ranked match plays unboarded.\n", a.Name, info.Name, board)
 	}
 	return fmt.Sprintf("Credited to your agent %s (id %s): a run on the board %s; read it with leaderboard %s.\n",
 		a.Name, a.ID, strconv.Quote(board), boardCall(info, board))

@@ -128,7 +128,8 @@ func start(ctx context.Context, svc *play.Service, reg *agents.Registry, info pl
 		return nil, none, err
 	}
 	env, err := svc.Init(play.WithAgent(ctx, ref), info.Slug, seed, options)
-	return env, func(env *play.Envelope) string { return creditText(info, ref, info.Board(options), env) }, err
+	board, boarded := info.Board(options)
+	return env, func(env *play.Envelope) string { return creditText(info, ref, board, boarded, env) }, err
 }
 
 // act reads act_<slug>'s arguments as POST /api/games/{slug}/action
