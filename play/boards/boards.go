@@ -5,8 +5,8 @@
 // A run counts from its start: Open counts it at once as unfinished,
 // scored 0, so that abandoning it never pays; Finish puts its end in its
 // place, once. A run whose tokens have expired unfinished is counted as
-// ended at its last accepted step (the score it had then, unfinished) by
-// its agent's next start or end on the board, which reads its ledger.
+// scored 0, unfinished, by its agent's next start or end on the board,
+// which reads its ledger (a run its ledger shows over counts its end).
 //
 // What is kept: for each agent and board, an entry with its totals and its
 // unfinished runs (the entry's conditional write counts each run once,
@@ -63,8 +63,8 @@ const MaxIndexed = 1000
 type Row struct {
 	Name string `json:"name"`
 	// Runs counts every run started; Unfinished those not (yet) ended,
-	// each scored 0 until it ends or its tokens expire, then its last
-	// score. Wins, Draws and Losses count the finished runs of a game
+	// each scored 0 until it ends, and for good when its tokens expire
+	// first. Wins, Draws and Losses count the finished runs of a game
 	// whose results have an outcome.
 	Runs       int   `json:"runs"`
 	Unfinished int   `json:"unfinished"`
@@ -94,7 +94,7 @@ type entry struct {
 
 // Run is a run counted on a board: its id (its replay is the ranked
 // match's transcript), score and outcome; Finished is false for a run
-// counted at its last step when its tokens expired.
+// counted as scored 0 when its tokens expired.
 type Run struct {
 	ID       string `json:"id"`
 	Score    int    `json:"score"`
@@ -218,7 +218,7 @@ func outcome(result json.RawMessage) string {
 }
 
 // change applies f to run's entry, first counting the expired unfinished
-// runs it holds as ended at their last step, then saves it under the
+// runs it holds as scored 0 (see expire), then saves it under the
 // store's conditional write and copies its row to its shard. A new entry
 // adds its board to the game's index.
 func (b *Boards) change(ctx context.Context, run play.RankedRun, f func(*entry) error) error {
@@ -257,8 +257,10 @@ func (b *Boards) change(ctx context.Context, run play.RankedRun, f func(*entry) 
 }
 
 // expire counts the runs of e whose tokens have expired unfinished as
-// ended at their last accepted step (or, should their ledger say they
-// are over, as finished).
+// scored 0 (or, should their ledger say they are over, as finished). No
+// game scores below 0, so 0 is never more than the worst end the run
+// could still have reached: its score at its last step could be (islands
+// held can fall), and abandoning a run would then pay.
 func (b *Boards) expire(ctx context.Context, e *entry) error {
 	now := b.clock().Unix()
 	for _, o := range slices.Clone(e.Open) {
@@ -267,10 +269,13 @@ func (b *Boards) expire(ctx context.Context, e *entry) error {
 		}
 		score, over, result, err := b.last(ctx, e.Game, o.ID)
 		if play.IsCode(err, play.CodeNoMatch) {
-			score, over, err = 0, false, nil // its ledger is gone: it never scored
+			over, err = false, nil // its ledger is gone
 		}
 		if err != nil {
 			return err
+		}
+		if !over {
+			score, result = 0, nil
 		}
 		e.end(o.ID, score, outcome(result), over)
 	}

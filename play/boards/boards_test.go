@@ -90,7 +90,8 @@ func TestHundredAtOnce(t *testing.T) {
 
 // TestAbandoning: a run counts from its start as unfinished, scored 0;
 // once its tokens expire unfinished, the agent's next start on the board
-// counts it at its last score, still unfinished (a loss in the rates);
+// counts it scored 0 whatever its last score, still unfinished (a loss in
+// the rates);
 // one whose ledger says it ended is counted as finished. An agent with
 // MaxOpen unfinished runs is refused another. Agents are listed from
 // Listed runs.
@@ -120,8 +121,9 @@ func TestAbandoning(t *testing.T) {
 		t.Fatalf("%d runs: %+v", boards.Listed, board)
 	}
 	s := board.Standings[0]
-	// run000 finished (a win, 7), run001-008 expired at 7, run100 open at 0.
-	if s.Runs != 10 || s.Unfinished != 9 || s.Mean != 6.3 || *s.WinRate != 0.1 || *s.LossRate != 0.9 || s.BestRun != "run000" {
+	// run000 finished (a win, 7), run001-008 expired at 0 (their last
+	// score was 7), run100 open at 0.
+	if s.Runs != 10 || s.Unfinished != 9 || s.Mean != 0.7 || *s.WinRate != 0.1 || *s.LossRate != 0.9 || s.BestRun != "run000" {
 		t.Errorf("after the expired runs: %+v", s)
 	}
 	for i := range boards.MaxOpen - 1 {
