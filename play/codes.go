@@ -93,7 +93,7 @@ var codes = []CodeInfo{
 	{CodeRateLimited, KindRequest, "this client (one network address) has made as many requests of this kind as the server allows for now (creating live matches, say); the `Retry-After` header says in how many seconds to try again."},
 	{CodeOriginForbidden, KindRequest, "(MCP) the request comes from a web page of an origin this server does not allow (its `Origin` header), or, on a server listening on a loopback address, names another host (its `Host` header): a page of another site may not drive it."},
 	{CodeUnauthorized, KindRequest, "(agents) the request needs an agent's key (`Authorization: Bearer <key>`) and has none, or one that is not a key in use: malformed, revoked, or of no agent."},
-	{CodeNameTaken, KindRequest, "(agents) another agent holds that name (names are compared in the RFC 8266 Nickname form: NFKC and lower case)."},
+	{CodeNameTaken, KindRequest, "(agents) another agent holds that name, or one that looks like it (names are compared by their Unicode confusable skeleton, UTS #39, whatever their case or width)."},
 	{CodeAlreadySeated, KindRequest, "(live) the request's agent holds a seat of this match already: an agent plays one seat of a match (join without the key, unrated, to sit twice)."},
 	{CodeConflict, KindConflict, "another request changed the match first; load it again and retry. Over MCP: another act on the same handle was played first, and this one was not; the error's text shows the match as it is now."},
 	{CodeTokenSpent, KindConflict, "(ranked) this token was spent on an action already; each ranked token plays once, so go on from the state its answer gave."},

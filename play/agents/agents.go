@@ -9,6 +9,7 @@
 package agents
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -17,6 +18,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -26,6 +28,13 @@ import (
 // MaxKeys is how many keys an agent may have in use at once: enough to
 // rotate them (add the new, move every player to it, revoke the old).
 const MaxKeys = 5
+
+// KeptRevoked is how many revoked keys an agent's record keeps, the
+// latest, so that its owner sees what it revoked last; older ones are
+// dropped (a key not in the record is refused as a revoked one is). A
+// record so holds at most MaxKeys+KeptRevoked keys, whatever the
+// number of keys ever added, and checking a key costs as much.
+const KeptRevoked = 5
 
 // Unplayed is how long an agent that has played no match is kept after
 // it registered: names registered and never used come free again. An
@@ -70,6 +79,32 @@ func (a *Agent) active() int {
 		}
 	}
 	return n
+}
+
+// dropRevoked keeps the KeptRevoked keys revoked last, and every key in
+// use, in the order they were added.
+func (a *Agent) dropRevoked() {
+	var revoked []int // indexes of revoked keys, the latest revoked first
+	for i, k := range a.Keys {
+		if k.Revoked != 0 {
+			revoked = append(revoked, i)
+		}
+	}
+	if len(revoked) <= KeptRevoked {
+		return
+	}
+	slices.SortStableFunc(revoked, func(i, j int) int { return cmp.Compare(a.Keys[j].Revoked, a.Keys[i].Revoked) })
+	drop := map[int]bool{}
+	for _, i := range revoked[KeptRevoked:] {
+		drop[i] = true
+	}
+	kept := a.Keys[:0]
+	for i, k := range a.Keys {
+		if !drop[i] {
+			kept = append(kept, k)
+		}
+	}
+	a.Keys = kept
 }
 
 // Kinds of entries in the store.
@@ -136,6 +171,15 @@ func (r *Registry) Register(ctx context.Context, name string) (*Registered, erro
 	if err != nil {
 		return nil, play.Errorf(play.CodeInvalidRequest, "%v", err)
 	}
+	// A name held already is refused before the limit counts the try:
+	// the limit counts registrations, and those that lose a race for
+	// their name to another one.
+	taken := play.Errorf(play.CodeNameTaken, "the name %q is taken, or one that looks like it (names are compared by their Unicode confusable skeleton, whatever their case or width)", display)
+	if _, _, err := r.store.Load(ctx, kindName, nameRef(folded)); err == nil {
+		return nil, taken
+	} else if !play.IsCode(err, play.CodeNoMatch) {
+		return nil, err
+	}
 	if err := r.creates.Take(ctx); err != nil {
 		return nil, err
 	}
@@ -151,7 +195,7 @@ func (r *Registry) Register(ctx context.Context, name string) (*Registered, erro
 	}
 	claim, _ := json.Marshal(a.ID)
 	if _, err := r.store.Save(ctx, kindName, a.Claim, claim, 0, expires); play.IsCode(err, play.CodeConflict) {
-		return nil, play.Errorf(play.CodeNameTaken, "the name %q is taken (names are compared as Fold writes them: %q)", display, folded)
+		return nil, taken
 	} else if err != nil {
 		return nil, err
 	}
@@ -285,6 +329,7 @@ func (r *Registry) RevokeKey(ctx context.Context, key, id string) (*Agent, error
 				return play.Errorf(play.CodeConflict, "key %s is the agent's last key in use: add another before revoking it", id)
 			}
 			k.Revoked = r.clock().UnixMilli()
+			a.dropRevoked()
 			out = a
 			return nil
 		}

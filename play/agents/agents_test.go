@@ -2,6 +2,7 @@ package agents_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"sync"
@@ -22,34 +23,62 @@ func code(err error) play.Code {
 	return ""
 }
 
-// TestFold: names are shown as given (NFC, spaces collapsed) and compared
-// as one when their NFKC case-folded forms are; what is no name is
-// refused.
+// TestFold: names are shown as given (NFC, spaces collapsed); what is no
+// name is refused, marks stacked on a letter included.
 func TestFold(t *testing.T) {
-	for _, c := range []struct{ name, display, folded string }{
-		{"My Bot", "My Bot", "my bot"},
-		{"  my   BOT ", "my BOT", "my bot"},
-		{"Ｍｙ Ｂｏｔ", "Ｍｙ Ｂｏｔ", "my bot"},
-		{"Straße", "Straße", "strasse"},
-		{"STRASSE", "STRASSE", "strasse"},
-		{"Cafe\u0301", "Café", "café"},
-		{"ﬁx it", "ﬁx it", "fix it"},
-		{"日本語ボット", "日本語ボット", "日本語ボット"},
-		{"R2-D2's bot_v1.0", "R2-D2's bot_v1.0", "r2-d2's bot_v1.0"},
-		{"Бот Ада", "Бот Ада", "бот ада"},
-		{"GPT ボット 日本", "GPT ボット 日本", "gpt ボット 日本"},
-		{"봇 Kim 金", "봇 Kim 金", "봇 kim 金"},
-		{"Ελένη 7", "Ελένη 7", "ελένη 7"},
+	for _, c := range []struct{ name, display string }{
+		{"My Bot", "My Bot"},
+		{"  my   BOT ", "my BOT"},
+		{"Ｍｙ Ｂｏｔ", "Ｍｙ Ｂｏｔ"},
+		{"Straße", "Straße"},
+		{"STRASSE", "STRASSE"},
+		{"Cafe\u0301", "Café"},
+		{"ﬁx it", "ﬁx it"},
+		{"日本語ボット", "日本語ボット"},
+		{"R2-D2's bot_v1.0", "R2-D2's bot_v1.0"},
+		{"Бот Ада", "Бот Ада"},
+		{"GPT ボット 日本", "GPT ボット 日本"},
+		{"봇 Kim 金", "봇 Kim 金"},
+		{"Ελένη 7", "Ελένη 7"},
 	} {
-		d, f, err := agents.Fold(c.name)
-		if err != nil || d != c.display || f != c.folded {
-			t.Errorf("Fold(%q) = %q, %q, %v; want %q, %q", c.name, d, f, err, c.display, c.folded)
+		d, _, err := agents.Fold(c.name)
+		if err != nil || d != c.display {
+			t.Errorf("Fold(%q) = %q, %v; want %q", c.name, d, err, c.display)
 		}
 	}
 	for _, bad := range []string{"", "ab", strings.Repeat("x", 33), "-bot", " .bot", "x\u200by", "bot\u202e", "bot🤖", "a\x00b", "\xff\xfebot", "a/b",
-		"\u0410da Bot", "Ada B\u043et", "p\u0430ypal", "Ad\u03b1", "Bot \u05d0", "\u0661\u0662 bot"} {
+		"\u0410da Bot", "Ada B\u043et", "p\u0430ypal", "Ad\u03b1", "Bot \u05d0", "\u0661\u0662 bot",
+		"Ada\u0301\u0301", "Ada\u0301\u0300\u0302", "A\u0308\u0308da"} {
 		if d, f, err := agents.Fold(bad); err == nil {
 			t.Errorf("Fold(%q) = %q, %q; want an error", bad, d, f)
+		}
+	}
+}
+
+// TestFoldConfusables: names that look alike fold alike, whatever their
+// case, width or script (each side of a pair alone is a valid name), and
+// names that do not stay apart.
+func TestFoldConfusables(t *testing.T) {
+	fold := func(name string) string {
+		t.Helper()
+		_, f, err := agents.Fold(name)
+		if err != nil {
+			t.Fatalf("Fold(%q): %v", name, err)
+		}
+		return f
+	}
+	for _, same := range [][2]string{
+		{"My Bot", "my bot"}, {"  my   BOT ", "MY BOT"}, {"Ｍｙ Ｂｏｔ", "My Bot"}, {"Straße", "STRASSE"}, {"Cafe\u0301", "Café"}, {"ﬁx it", "fix it"},
+		{"\u0412\u041e\u0422", "BOT"}, {"\u0391\u0392\u0395", "ABE"}, {"\u0410\u0430\u0430", "Aaa"}, {"modern", "rnodern"}, {"BOT 1", "BOT l"},
+		{"paya", "\u0440\u0430\u0443\u0430"},
+	} {
+		if a, b := fold(same[0]), fold(same[1]); a != b {
+			t.Errorf("%q folds to %q and %q to %q: want one name", same[0], a, same[1], b)
+		}
+	}
+	for _, apart := range [][2]string{{"Ada Bot", "Ada Bots"}, {"Cafe", "Café"}, {"bot", "hot"}, {"Ελένη 7", "Ελένη 8"}} {
+		if fold(apart[0]) == fold(apart[1]) {
+			t.Errorf("%q and %q fold alike", apart[0], apart[1])
 		}
 	}
 }
@@ -224,5 +253,73 @@ func TestPlayedAgentsStay(t *testing.T) {
 	}
 	if _, err := reg.Register(ctx, "ada bot"); code(err) != play.CodeNameTaken {
 		t.Errorf("five years on, the name of an agent that played could be registered again: %v", err)
+	}
+}
+
+// TestKeysStayBounded: 1,500 cycles of adding a key and revoking it leave
+// the record at most MaxKeys+KeptRevoked keys (the latest revoked, and
+// those in use), so that what the agent sees of itself and what checking
+// a key costs stay as they were; a dropped key is refused as a revoked
+// one is.
+func TestKeysStayBounded(t *testing.T) {
+	ctx := context.Background()
+	now := time.Unix(1_800_000_000, 0)
+	clock := func() time.Time { now = now.Add(time.Millisecond); return now }
+	reg := agents.New(&memory.Store{}, clock).WithCreateLimit(0)
+	r, err := reg.Register(ctx, "Key Cycler")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _ := json.Marshal(r.Agent.Me())
+	var dropped string
+	for i := range 1500 {
+		added, err := reg.AddKey(ctx, r.Key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := reg.RevokeKey(ctx, r.Key, added.KeyID); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			dropped = added.Key
+		}
+	}
+	a, _, err := reg.Authenticate(ctx, r.Key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	me, _ := json.Marshal(a.Me())
+	if len(a.Keys) != 1+agents.KeptRevoked || len(me) > 8*len(first) {
+		t.Errorf("after 1,500 cycles the record holds %d keys and the agent sees %d bytes of itself (%d at first)", len(a.Keys), len(me), len(first))
+	}
+	if _, _, err := reg.Authenticate(ctx, dropped); code(err) != play.CodeUnauthorized {
+		t.Errorf("the first key revoked, dropped since: %v", err)
+	}
+	for i, k := range a.Keys[1:] {
+		if k.Revoked == 0 || (i > 0 && k.Revoked < a.Keys[i].Revoked) {
+			t.Errorf("the keys kept: %+v", a.Keys)
+		}
+	}
+}
+
+// TestTakenNameSpendsNoRegistration: a name held already is refused as
+// taken before the registration limit counts the try, so a client that
+// tries taken names can still register its limit of agents.
+func TestTakenNameSpendsNoRegistration(t *testing.T) {
+	ctx := play.WithClient(context.Background(), "198.51.100.7")
+	reg := agents.New(&memory.Store{}, time.Now).WithCreateLimit(2)
+	if _, err := reg.Register(ctx, "First Bot"); err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		if _, err := reg.Register(ctx, "FIRST BOT"); code(err) != play.CodeNameTaken {
+			t.Fatalf("a taken name: %v", err)
+		}
+	}
+	if _, err := reg.Register(ctx, "Second Bot"); err != nil {
+		t.Errorf("the second registration of the limit, after taken names: %v", err)
+	}
+	if _, err := reg.Register(ctx, "Third Bot"); code(err) != play.CodeRateLimited {
+		t.Errorf("past the limit: %v", err)
 	}
 }

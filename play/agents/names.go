@@ -9,7 +9,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/mtibben/confusables"
 	"golang.org/x/text/cases"
+	"golang.org/x/text/language"
 	"golang.org/x/text/secure/precis"
 	"golang.org/x/text/unicode/norm"
 )
@@ -21,15 +23,22 @@ const (
 )
 
 // Fold reads a name to register: it answers the name as it is shown (NFC,
-// spaces trimmed and runs of them made one) and as names are compared,
-// the RFC 8266 Nickname profile's form of it (NFKC, so that "Ｂｏｔ" and
-// "Bot" are one name, and lower case). A name is MinName to MaxName
-// characters: letters, marks and digits of any script, spaces, and "-",
+// spaces trimmed and runs of them made one) and as names are compared
+// (folded, below), and must pass the RFC 8266 Nickname profile. A name
+// is MinName to MaxName characters: letters, marks and digits of any script, spaces, and "-",
 // "_", "." and "'" between them, beginning with a letter or a digit. Its
 // letters and digits are of one script, or of one of the mixes a
 // language writes (Unicode's "highly restrictive" level, UTS #39): so
 // "Ada" with a Cyrillic "А" is refused, rather than a second name that
-// looks like the first.
+// looks like the first. No character carries more than MaxMarks marks,
+// nor one mark twice, so that marks stacked on a letter cannot make a
+// name that shows as another.
+//
+// folded is the name's confusable skeleton (UTS #39, from Unicode's
+// confusables table as github.com/mtibben/confusables ships it), taken
+// of the name in capitals, case folded and taken again: "ВОТ" (Cyrillic)
+// and "BOT", "ΑΒΕ" (Greek) and "abe", "rn" and "m" fold alike, and two
+// names that fold alike are one name.
 func Fold(name string) (display, folded string, err error) {
 	if !utf8.ValidString(name) {
 		return "", "", errors.New("a name must be UTF-8")
@@ -50,11 +59,44 @@ func Fold(name string) (display, folded string, err error) {
 	if err := oneScript(display); err != nil {
 		return "", "", err
 	}
-	nick, err := precis.Nickname.String(display)
-	if err != nil {
+	if err := fewMarks(display); err != nil {
+		return "", "", err
+	}
+	if _, err := precis.Nickname.String(display); err != nil {
 		return "", "", fmt.Errorf("the name %q: %v", display, err)
 	}
-	return display, norm.NFKC.String(cases.Fold().String(nick)), nil
+	return display, skeleton(display), nil
+}
+
+// skeleton is the form names are compared in: the confusable skeleton of
+// the name's NFKC form in capitals, case folded, and its skeleton again
+// (the table maps capitals and small letters each to what they look
+// like, so both are taken, from one case so that case never tells two
+// names apart).
+func skeleton(name string) string {
+	s := confusables.Skeleton(cases.Upper(language.Und).String(norm.NFKC.String(name)))
+	return confusables.Skeleton(norm.NFKC.String(cases.Fold().String(s)))
+}
+
+// MaxMarks is how many combining marks one character of a name may
+// carry (Vietnamese writes two).
+const MaxMarks = 2
+
+// fewMarks refuses a name with a character that carries more than
+// MaxMarks marks, or one mark twice.
+func fewMarks(name string) error {
+	var marks []rune
+	for _, r := range norm.NFD.String(name) {
+		if !unicode.Is(unicode.Mn, r) {
+			marks = marks[:0]
+			continue
+		}
+		if slices.Contains(marks, r) || len(marks) == MaxMarks {
+			return fmt.Errorf("a character of a name carries at most %d marks, each once", MaxMarks)
+		}
+		marks = append(marks, r)
+	}
+	return nil
 }
 
 // scriptMixes are the mixes of scripts a name may hold (UTS #39's highly
