@@ -90,8 +90,8 @@ func New(c Config) (*Parts, error) {
 		p.Live = live.NewServer(c.Matches, clock).WithCreateLimit(c.CreatesPerMinute)
 		p.TronLive = tronlive.NewServer(c.Matches, clock).WithCreateLimit(c.CreatesPerMinute)
 		if p.Raters != nil {
-			p.Live.WithRatings(p.Raters["tidebreakers"])
-			p.TronLive.WithRatings(p.Raters["tron"])
+			p.Live.WithRatings(p.Raters["tidebreakers"]).WithNames(p.Agents)
+			p.TronLive.WithRatings(p.Raters["tron"]).WithNames(p.Agents)
 		}
 	}
 	return p, nil

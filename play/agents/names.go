@@ -40,13 +40,31 @@ const (
 // and "BOT", "ΑΒΕ" (Greek) and "abe", "rn" and "m" fold alike, and two
 // names that fold alike are one name.
 func Fold(name string) (display, folded string, err error) {
+	return fold(name, MinName, MaxName)
+}
+
+// MaxSeatName is the longest name of a live match's seat, in characters.
+const MaxSeatName = 40
+
+// SeatName reads the name a player gives its seat of a live match: held
+// to a name's rules (Fold), but 1 to MaxSeatName characters; folded is
+// what it is compared with agents' and bots' names in.
+func SeatName(name string) (display, folded string, err error) {
+	return fold(name, 1, MaxSeatName)
+}
+
+// fold is Fold for names of min to max characters.
+func fold(name string, least, most int) (display, folded string, err error) {
 	if !utf8.ValidString(name) {
 		return "", "", errors.New("a name must be UTF-8")
 	}
+	if i := strings.IndexFunc(name, func(r rune) bool { return r != ' ' && unicode.IsSpace(r) }); i >= 0 {
+		return "", "", fmt.Errorf("a name's only space is the space, not %q", []rune(name[i:])[0])
+	}
 	display = norm.NFC.String(strings.Join(strings.Fields(name), " "))
 	n := utf8.RuneCountInString(display)
-	if n < MinName || n > MaxName {
-		return "", "", fmt.Errorf("a name is %d to %d characters, not %d", MinName, MaxName, n)
+	if n < least || n > most {
+		return "", "", fmt.Errorf("a name is %d to %d characters, not %d", least, most, n)
 	}
 	for i, r := range display {
 		switch {

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/agents"
 	"github.com/agentgames/bundle/play/wire"
 )
 
@@ -156,7 +157,7 @@ func (m *Match) expires(now time.Time) time.Time {
 }
 
 // MaxName is the longest player name kept, in characters.
-const MaxName = 40
+const MaxName = agents.MaxSeatName
 
 // ReadName reads the optional "name" member of a create or join request,
 // cut to MaxName characters.

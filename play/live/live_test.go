@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/agents"
 	"github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/store/memory"
 )
@@ -332,5 +333,50 @@ func TestAgentTakesOneSeat(t *testing.T) {
 	}
 	if _, err := s.Join(context.Background(), j.Code, "anyone"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestSeatNames: a seat's name is held to a name's rules (no control,
+// bidi, zero-width or line-separator character), is not a bot's (the
+// game's policies, "bot"), and is not a registered agent's but for that
+// agent's own seat; a refused name takes no seat.
+func TestSeatNames(t *testing.T) {
+	store := &memory.Store{}
+	reg := agents.New(store, time.Now).WithCreateLimit(0)
+	ada, err := reg.Register(context.Background(), "Ada Bot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := live.NewServer(count{}, store, time.Now).WithCreateLimit(0).WithNames(reg)
+	j, err := s.Create(context.Background(), 3, "Host", 0, "one")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		code play.Code
+	}{
+		{"evil\u202egnp", play.CodeInvalidRequest}, {"a\x00b", play.CodeInvalidRequest}, {"ding\a", play.CodeInvalidRequest},
+		{"x\u200by", play.CodeInvalidRequest}, {"two\u2028lines", play.CodeInvalidRequest}, {"<b>", play.CodeInvalidRequest},
+		{"one", play.CodeNameTaken}, {"ONE", play.CodeNameTaken}, {"Bot", play.CodeNameTaken},
+		{"ada bot", play.CodeNameTaken}, {"\u0410da Bot", play.CodeInvalidRequest}, {"ADA BOT", play.CodeNameTaken},
+	} {
+		if _, err := s.Join(context.Background(), j.Code, c.name); !play.IsCode(err, c.code) {
+			t.Errorf("joining as %q: %v, want %s", c.name, err, c.code)
+		}
+		if _, err := s.Create(context.Background(), 2, c.name, 1, "one"); !play.IsCode(err, c.code) {
+			t.Errorf("creating as %q: %v, want %s", c.name, err, c.code)
+		}
+	}
+	m, _ := s.Read(context.Background(), j.Code)
+	if m.Joined(1) {
+		t.Fatalf("a refused name took seat 1: %+v", m.Seats[1])
+	}
+	mine := play.WithAgent(context.Background(), play.AgentRef{ID: ada.Agent.ID, Name: ada.Agent.Name})
+	if _, err := s.Join(mine, j.Code, "ada bot"); err != nil {
+		t.Errorf("the agent's own seat under its name: %v", err)
+	}
+	if _, err := s.Join(context.Background(), j.Code, "Grace Ĥopper"); err != nil {
+		t.Errorf("a plain name: %v", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/agents"
 )
 
 // Placed is a Table that places its seats once the match is over: per
@@ -36,6 +37,53 @@ type Rater interface {
 func (s *Server) WithRatings(r Rater) *Server {
 	s.rater = r
 	return s
+}
+
+// Names answers the agent registered under a name (agents.Registry),
+// play.CodeNotFound when none is.
+type Names interface {
+	Named(ctx context.Context, name string) (*agents.Agent, error)
+}
+
+// WithNames has the server refuse a seat a name that an agent other
+// than the seat's own is registered under.
+func (s *Server) WithNames(n Names) *Server {
+	s.names = n
+	return s
+}
+
+// seatName checks the name a request gives the seat it takes (empty
+// for the default): a name by agents.SeatName's rules, not a bot's (one
+// of the Rules' Policies, or "bot"), and not a registered agent's other
+// than the request's own, so that no player passes for a bot or an
+// agent it is not. Pages show which seats are bots and which agents.
+func (s *Server) seatName(ctx context.Context, name string) (string, error) {
+	if name == "" {
+		return "", nil
+	}
+	display, folded, err := agents.SeatName(name)
+	if err != nil {
+		return "", play.Errorf(play.CodeInvalidRequest, "the seat's name: %v", err)
+	}
+	for _, bot := range append([]string{"bot"}, s.rules.Policies()...) {
+		if _, f, _ := agents.SeatName(bot); f == folded {
+			return "", play.Errorf(play.CodeNameTaken, "the seat's name %q is a bot's: a player's seat may not pass for one", display)
+		}
+	}
+	if s.names == nil {
+		return display, nil
+	}
+	a, err := s.names.Named(ctx, display)
+	if play.IsCode(err, play.CodeNotFound) {
+		return display, nil
+	}
+	if err != nil {
+		return "", err
+	}
+	if mine, ok := play.AgentOf(ctx); !ok || mine.ID != a.ID {
+		return "", play.Errorf(play.CodeNameTaken, "the seat's name %q is the registered agent %s's (or looks like it): only its key sits under it", display, a.ID)
+	}
+	return display, nil
 }
 
 // newSeat is seat i taken by ctx's request under name, its token's hash

@@ -30,6 +30,7 @@ type Server struct {
 	clock   play.Clock
 	creates *play.Quota
 	rater   Rater // told of every match that ends; nil for none
+	names   Names // agents' names no other seat may take; nil for none
 }
 
 // NewServer keeps rules' matches in store and tells the time with clock.
@@ -86,6 +87,10 @@ func (s *Server) CreateSetup(ctx context.Context, setup Setup) (*Joined, error) 
 	case bots < 0 || bots > players-1:
 		return nil, play.Errorf(play.CodeInvalidRequest, "bots must be 0 to %d, the seats besides yours", players-1)
 	}
+	name, err := s.seatName(ctx, name)
+	if err != nil {
+		return nil, err
+	}
 	if err := s.creates.Take(ctx); err != nil {
 		return nil, err
 	}
@@ -117,8 +122,12 @@ func (s *Server) CreateSetup(ctx context.Context, setup Setup) (*Joined, error) 
 
 // Join takes the first empty seat of a match in its lobby.
 func (s *Server) Join(ctx context.Context, code, name string) (*Joined, error) {
+	name, err := s.seatName(ctx, name)
+	if err != nil {
+		return nil, err
+	}
 	var out *Joined
-	err := s.Update(ctx, code, func(m *Match) error {
+	err = s.Update(ctx, code, func(m *Match) error {
 		if m.Table != nil {
 			return play.Errorf(play.CodeMatchFull, "match %s has started; every seat is taken", m.Code)
 		}

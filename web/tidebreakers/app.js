@@ -117,7 +117,7 @@ function render() {
   s.seats.forEach((seat, i) => {
     const li = document.createElement("li");
     if (s.turn === i) li.classList.add("turn");
-    const who = i === me.seat ? " (you)" : seat.bot ? " (bot)" : "";
+    const who = (i === me.seat ? " (you)" : "") + (seat.bot ? " (bot)" : seat.agent ? ` (agent ${escape(seat.agent.name)}, ${escape(seat.agent.id)})` : seat.joined === false ? "" : " (guest, no agent)");
     li.innerHTML = `<span class="swatch"></span>${escape(seat.name)}${who}: ` +
       `${s.tile_counts[i] ?? 0} islands, strength ${s.strengths[i] ?? 0}`;
     li.firstChild.style.background = colours[i];

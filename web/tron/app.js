@@ -205,7 +205,7 @@ function seatItem(s, seat) {
   li.append(el("span", {class: `swatch seat-${seat.seat}`}), el("strong", {}, seat.name));
   const tags = [];
   if (me && me.seat === seat.seat) tags.push("you");
-  tags.push(!seat.joined ? "empty seat" : seat.bot ? "bot" : "human");
+  tags.push(!seat.joined ? "empty seat" : seat.bot ? "bot" : seat.agent ? `agent ${seat.agent.name} (${seat.agent.id})` : "guest, no agent");
   if (s.phase === "playing" && seat.alive) tags.push(seat.moved ? "moved" : "to move", `length ${seat.trail.length}`);
   if (seat.died) tags.push(`crashed in round ${seat.died}`);
   else if (s.over) tags.push("survived");

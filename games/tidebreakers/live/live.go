@@ -73,6 +73,13 @@ var Anchors = map[string]ratings.Rating{
 	"strong": {Mu: 46.3, Sigma: 1},
 }
 
+// WithNames has the server refuse a seat a registered agent's name
+// other than the seat's own agent's.
+func (s *Server) WithNames(n core.Names) *Server {
+	s.core.WithNames(n)
+	return s
+}
+
 // WithRatings has the server tell r of every match that ends with an
 // agent in it.
 func (s *Server) WithRatings(r core.Rater) *Server {

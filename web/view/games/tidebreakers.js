@@ -188,7 +188,7 @@
       Object.assign(li.dataset, {seat: c.seat, islands: c.islands, strength: c.strength, out: c.out});
       html("span", "swatch", "", li).style.background = SEAT[c.seat];
       const place = r && r.places && r.places[c.seat] ? `, place ${r.places[c.seat]}` : "";
-      html("span", "", `${LETTER[c.seat]} ${c.name}${c.bot ? " (bot)" : c.agent ? (c.agent === c.name ? " (agent)" : ` (agent ${c.agent})`) : ""}: ${c.islands} island${c.islands === 1 ? "" : "s"}, strength ${c.strength}${c.out ? ", out" : ""}${place}`, li);
+      html("span", "", `${LETTER[c.seat]} ${c.name}${c.bot ? " (bot)" : c.agent ? (c.agent === c.name ? " (agent)" : ` (agent ${c.agent})`) : c.joined ? " (guest, no agent)" : ""}: ${c.islands} island${c.islands === 1 ? "" : "s"}, strength ${c.strength}${c.out ? ", out" : ""}${place}`, li);
     }
     const said = html("ol", "tb-events", "", side);
     for (const e of events) html("li", "", say(v, e), said).dataset.type = e.type;

@@ -164,7 +164,7 @@
     const swatch = document.createElement("span");
     swatch.className = "swatch";
     swatch.style.background = TRAILS[c.seat];
-    const name = (c.name || `seat ${c.seat}`) + (c.bot ? " (bot)" : c.agent ? (c.agent === c.name ? " (agent)" : ` (agent ${c.agent})`) : "");
+    const name = (c.name || `seat ${c.seat}`) + (c.bot ? " (bot)" : c.agent ? (c.agent === c.name ? " (agent)" : ` (agent ${c.agent})`) : c.joined ? " (guest, no agent)" : "");
     li.append(swatch, `${LETTER[c.seat]} · ${name}: ${where(v, c, crash)}`);
     Object.assign(li.dataset, {seat: c.seat, alive: c.alive, length: c.length});
     li.classList.toggle("dead", !c.alive);
