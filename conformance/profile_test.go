@@ -20,7 +20,8 @@ import (
 // open: create answers 201, errors are {error: message} with 400 for
 // every refusal but 404, the public state has only the card's fields
 // (phases named otherwise, the tile counts as player_tiles, the log's
-// recent part), an action of a live match answers {ok: true}, a join
+// recent part, and every field the card does not name of another type
+// and shape than the bundle's: players a list of seats, say), an action of a live match answers {ok: true}, a join
 // {seat, token}, and the loop's envelopes carry only the common API's
 // fields (a refusal { ok: false, reason, legalActions }).
 type cardDialect struct{ h http.Handler }
@@ -77,10 +78,25 @@ func cardLive(method, path string, m map[string]any) map[string]any {
 	case method != http.MethodGet:
 		return m
 	}
-	m["player_tiles"] = m["tile_counts"]
-	for _, k := range []string{"seats", "tile_counts", "strengths", "ending", "places", "code", "players"} {
-		delete(m, k)
+	// Every field the card leaves open, of another type and shape: the
+	// tile counts an object by seat, players a list of seats, seats an
+	// object, the rest of other types, and the tiles with members of
+	// their own.
+	counts := map[string]any{}
+	for i, n := range m["tile_counts"].([]any) {
+		counts[strconv.Itoa(i)] = n
 	}
+	players := []any{}
+	for _, st := range m["seats"].([]any) {
+		players = append(players, map[string]any{"who": st.(map[string]any)["name"], "kind": []any{"seat"}})
+	}
+	m["player_tiles"], m["players"], m["seats"] = counts, players, map[string]any{"count": len(players)}
+	m["strengths"], m["ending"], m["places"], m["code"] = "hidden", 7, map[string]any{"podium": m["places"]}, []any{m["code"]}
+	for i, tile := range m["tiles"].([]any) {
+		t := tile.(map[string]any)
+		t["id"], t["neighbours"] = "t"+strconv.Itoa(i), map[string]any{"n": i}
+	}
+	delete(m, "tile_counts")
 	m["phase"] = map[any]string{"lobby": "waiting", "supply": "reinforce", "attack": "expedition", "over": "finished"}[m["phase"]]
 	if log, _ := m["log"].([]any); len(log) > 3 {
 		m["log"] = log[len(log)-3:]

@@ -98,6 +98,28 @@ func (s *State) Card() CardState {
 // CardFields are the fields of the public state the card names.
 var CardFields = []string{"tiles", "turn", "phase", "supply_left", "winner", "round", "over", "log"}
 
+// Decode reads a public state from body into s: under the cards'
+// profile (card true) only the fields the card names (CardFields), so
+// that a field it leaves open (players, seats, the tile counts) may be
+// of any type and shape; otherwise every field, as documented.
+func Decode(body []byte, s *State, card bool) error {
+	if !card {
+		return json.Unmarshal(body, s)
+	}
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(body, &all); err != nil {
+		return err
+	}
+	fixed := map[string]json.RawMessage{}
+	for _, k := range CardFields {
+		if v, ok := all[k]; ok {
+			fixed[k] = v
+		}
+	}
+	data, _ := json.Marshal(fixed)
+	return json.Unmarshal(data, s)
+}
+
 // Corners are the grid's corner islands, where captains start.
 var Corners = []int{0, 4, 20, 24}
 

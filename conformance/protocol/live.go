@@ -165,7 +165,13 @@ func (c *liveClient) ok(r *check.Reply, v any, rule string) error {
 	if !c.t.Success(r.Status, 200) {
 		return c.fail("status", rule, c.t.StatusText(200), fmt.Sprintf("%d %s", r.Status, check.Brief(string(r.Body), 200)))
 	}
-	if err := json.Unmarshal(r.Body, v); err != nil {
+	var err error
+	if st, ok := v.(*livewire.State); ok {
+		err = livewire.Decode(r.Body, st, c.card())
+	} else {
+		err = json.Unmarshal(r.Body, v)
+	}
+	if err != nil {
 		return c.fail("body", rule, "the documented JSON", err.Error())
 	}
 	return nil

@@ -112,7 +112,13 @@ func (m *liveMatch) decode(r *check.Reply, v any, rule string) error {
 	if !m.t.Success(r.Status, 200) {
 		return m.fail("status", rule, m.t.StatusText(200), fmt.Sprint(r.Status), check.Brief(string(r.Body), 400))
 	}
-	if err := json.Unmarshal(r.Body, v); err != nil {
+	var err error
+	if st, ok := v.(*livewire.State); ok {
+		err = livewire.Decode(r.Body, st, m.t.Profile == check.Card)
+	} else {
+		err = json.Unmarshal(r.Body, v)
+	}
+	if err != nil {
 		return m.fail("body", rule, "the documented JSON", err.Error(), check.Brief(string(r.Body), 400))
 	}
 	return nil
