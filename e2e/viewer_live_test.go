@@ -294,6 +294,8 @@ func liveTronDiff(b *tab, states []tronlive.State, actions []json.RawMessage, st
 		name := s.Name
 		if s.Bot {
 			name += " (bot)"
+		} else if s.Joined {
+			name += " (guest, no agent)" // the seats of this match hold no agent
 		}
 		var where string
 		if s.Alive {
@@ -549,6 +551,8 @@ func liveTidebreakersDiff(b *tab, states []tblive.State, actions []json.RawMessa
 		line := fmt.Sprintf("%c %s", 'A'+seat, s.Name)
 		if s.Bot {
 			line += " (bot)"
+		} else if s.Joined {
+			line += " (guest, no agent)" // the seats of this match hold no agent
 		}
 		line += fmt.Sprintf(": %d island", st.TileCounts[seat])
 		if st.TileCounts[seat] != 1 {
