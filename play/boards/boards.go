@@ -54,9 +54,8 @@ const (
 	kindMine  = "board-mine"  // an agent's boards, each "game|board"
 )
 
-// MaxIndexed is how many boards a game's index lists: a game whose
-// options make more (Tron's grid sizes) still keeps a board for each,
-// read by its options.
+// MaxIndexed bounds a game's index of boards and an agent's list, as a
+// guard: the games bound their boards (play.Info.BoardValues) far below.
 const MaxIndexed = 1000
 
 // Row is an agent's totals on a board.
