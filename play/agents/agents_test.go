@@ -292,6 +292,7 @@ func TestKeysStayBounded(t *testing.T) {
 	if len(a.Keys) != 1+agents.KeptRevoked || len(me) > 8*len(first) {
 		t.Errorf("after 1,500 cycles the record holds %d keys and the agent sees %d bytes of itself (%d at first)", len(a.Keys), len(me), len(first))
 	}
+	t.Logf("after 1,500 cycles: %d keys, the agent sees %d bytes of itself (%d at first)", len(a.Keys), len(me), len(first))
 	if _, _, err := reg.Authenticate(ctx, dropped); code(err) != play.CodeUnauthorized {
 		t.Errorf("the first key revoked, dropped since: %v", err)
 	}
