@@ -24,13 +24,14 @@ import (
 // through the catalog function (the $default route), create and join a
 // live Tron duel with their keys through the live function and play it to
 // its end, each living cycle to a free neighbouring cell; the board of
-// Tron duels then reads through the catalog function with both agents
-// rated for one match, as the Weng-Lin model makes of their places (the
-// winner above the newcomer's 25, the loser below, alike after a draw),
-// and the bots easy and wise at their anchors. Then the first agent plays
+// Tron duels then reads through the catalog function with the bots easy
+// and wise at their anchors and both agents unlisted (one opponent each;
+// a public server lists an agent after 5), their own standings rating
+// them for one match as the Weng-Lin model makes of their places (the
+// winner above the newcomer's 25, the loser below, alike after a draw). Then the first agent plays
 // a live Tidebreakers match against a sample captain through the live
-// function, and the board of Tidebreakers duels rates it against the
-// sample captain's anchor; her standing, read through the catalog, holds
+// function, and its standing rates it against the sample captain's
+// anchor; her standing, read through the catalog, holds
 // both ratings, each from its match. Both functions run under the emulator on one
 // DynamoDB table of dynalite, as on AWS they share MATCHES_TABLE; every
 // answer is held to openapi.yaml, and the DynamoDB actions each function
@@ -57,11 +58,9 @@ func TestRatingsThroughLambda(t *testing.T) {
 	phase = time.Now()
 	board := ratingsLambdaBoard(t, catalog, "tron")
 	after := ratings.Rate([][]ratings.Rating{{ratings.New()}, {ratings.New()}}, tron.Places)
-	ratingsLambdaRated(t, board, ada, after[0][0], 1)
-	ratingsLambdaRated(t, board, bo, after[1][0], 1)
-	mu := map[string]float64{}
-	for _, s := range board.Standings {
-		mu[s.Agent] = s.Mu
+	mu := map[string]float64{
+		ada.ID: ratingsLambdaRated(t, catalog, board, ada, after[0][0], 1),
+		bo.ID:  ratingsLambdaRated(t, catalog, board, bo, after[1][0], 1),
 	}
 	switch p := tron.Places; {
 	case p[0] < p[1] && !(mu[ada.ID] > 25 && mu[bo.ID] < 25),
@@ -70,8 +69,8 @@ func TestRatingsThroughLambda(t *testing.T) {
 		t.Errorf("the Tron duel placed the agents %v; the board rates Ada %v and Bo %v", p, mu[ada.ID], mu[bo.ID])
 	}
 	ratingsLambdaAnchored(t, board, tronlive.Anchors)
-	if len(board.Standings) != 2+len(tronlive.Anchors) {
-		t.Errorf("the board of Tron duels lists %d lines, want the 2 agents and %d bots: %+v", len(board.Standings), len(tronlive.Anchors), board.Standings)
+	if len(board.Standings) != len(tronlive.Anchors) || board.Unlisted != 2 {
+		t.Errorf("the board of Tron duels lists %d lines and %d agents unlisted, want the %d bots and 2: %+v", len(board.Standings), board.Unlisted, len(tronlive.Anchors), board.Standings)
 	}
 	t.Logf("the board of Tron duels read through the catalog function in %s; the model rates Ada %.4f±%.4f, Bo %.4f±%.4f",
 		time.Since(phase).Round(time.Millisecond), after[0][0].Mu, after[0][0].Sigma, after[1][0].Mu, after[1][0].Sigma)
@@ -88,17 +87,17 @@ func TestRatingsThroughLambda(t *testing.T) {
 	phase = time.Now()
 	board = ratingsLambdaBoard(t, catalog, "tidebreakers")
 	after = ratings.Rate([][]ratings.Rating{{ratings.New()}, {live.Anchors["sample"]}}, tide.Places)
-	ratingsLambdaRated(t, board, ada, after[0][0], 1)
+	ratingsLambdaRated(t, catalog, board, ada, after[0][0], 1)
 	switch p, m := tide.Places, after[0][0].Mu; {
 	case p[0] < p[1] && m <= 25, p[0] > p[1] && m >= 25:
 		t.Errorf("Ada placed %v against the sample captain, yet is rated %v", p, m)
 	}
 	ratingsLambdaAnchored(t, board, live.Anchors)
-	if len(board.Standings) != 1+len(live.Anchors) {
-		t.Errorf("the board of Tidebreakers duels lists %d lines, want Ada and %d captains: %+v", len(board.Standings), len(live.Anchors), board.Standings)
+	if len(board.Standings) != len(live.Anchors) || board.Unlisted != 1 {
+		t.Errorf("the board of Tidebreakers duels lists %d lines and %d agents unlisted, want the %d captains and Ada: %+v", len(board.Standings), board.Unlisted, len(live.Anchors), board.Standings)
 	}
 	// The Tron board still rates Ada for its one Tron match.
-	ratingsLambdaRated(t, ratingsLambdaBoard(t, catalog, "tron"), ada, ratings.Rate([][]ratings.Rating{{ratings.New()}, {ratings.New()}}, tron.Places)[0][0], 1)
+	ratingsLambdaRated(t, catalog, ratingsLambdaBoard(t, catalog, "tron"), ada, ratings.Rate([][]ratings.Rating{{ratings.New()}, {ratings.New()}}, tron.Places)[0][0], 1)
 	// 6. Ada's standing through the catalog: her two ratings, each from
 	// its match; the Tron state named her seat's agent.
 	var mine boards.AgentEntries
@@ -225,6 +224,7 @@ func ratingsLambdaTidebreakers(t *testing.T, e *emulator, key string) (*live.Sta
 type ratingsLambdaStandings struct {
 	Game      string
 	Seats     int
+	Unlisted  int
 	Standings []struct {
 		Rank               int
 		Agent, Bot, Name   string
@@ -251,20 +251,33 @@ func ratingsLambdaBoard(t *testing.T, catalog *emulator, game string) *ratingsLa
 	return &b
 }
 
-// ratingsLambdaRated holds the agent's line of board to want, rated for
-// matches matches.
-func ratingsLambdaRated(t *testing.T, board *ratingsLambdaStandings, a ratingsLambdaAgent, want ratings.Rating, matches int) {
+// ratingsLambdaRated holds the agent's rating on the board's game and
+// size, read through the catalog as its standing, to want, rated for
+// matches matches against one opponent, so not listed on the board yet
+// (a board lists an agent after 5 distinct opponents or every bot); it
+// answers the agent's mu.
+func ratingsLambdaRated(t *testing.T, catalog *emulator, board *ratingsLambdaStandings, a ratingsLambdaAgent, want ratings.Rating, matches int) float64 {
 	t.Helper()
 	for _, s := range board.Standings {
-		if s.Agent != a.ID {
+		if s.Agent == a.ID {
+			t.Errorf("the board of %s duels lists %s after one opponent: %+v", board.Game, a.Name, s)
+		}
+	}
+	var mine boards.AgentEntries
+	if f := agentsLambdaCall(t, catalog, get("/api/agents/"+a.ID+"/boards")); f.status != http.StatusOK || json.Unmarshal(f.body, &mine) != nil {
+		t.Fatalf("%s's standing through the catalog function: %d %s", a.Name, f.status, f.body)
+	}
+	for _, r := range mine.Ratings {
+		if r.Game != board.Game || r.Seats != board.Seats {
 			continue
 		}
-		if s.Bot != "" || s.Name != a.Name || s.Matches != matches || math.Abs(s.Mu-want.Mu) > 1e-4 || math.Abs(s.Sigma-want.Sigma) > 1e-4 {
-			t.Errorf("the board of %s duels rates %s as %+v; want %s, %d matches, mu %.4f, sigma %.4f", board.Game, a.ID, s, a.Name, matches, want.Mu, want.Sigma)
+		if r.Matches != matches || r.Listed || r.Opponents != 1 || math.Abs(r.Mu-want.Mu) > 1e-4 || math.Abs(r.Sigma-want.Sigma) > 1e-4 {
+			t.Errorf("%s's rating on the board of %s duels: %+v; want %d matches, unlisted, 1 opponent, mu %.4f, sigma %.4f", a.Name, board.Game, r, matches, want.Mu, want.Sigma)
 		}
-		return
+		return r.Mu
 	}
-	t.Errorf("the board of %s duels does not rate %s (%s): %+v", board.Game, a.ID, a.Name, board.Standings)
+	t.Errorf("%s has no rating on the board of %s duels: %+v", a.Name, board.Game, mine.Ratings)
+	return 0
 }
 
 // ratingsLambdaAnchored holds the bots' lines of board to their anchors.
