@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,9 +48,9 @@ func (r RatingRow) sequence() int64 { return r.Seq }
 type ratingEntry struct {
 	RatingRow
 	Recent []string `json:"recent"`
-	// Met are the opponents counted in the last PairPeriod, oldest
-	// first, at most MaxMet.
-	Met []meeting `json:"met,omitempty"`
+	// Met are the opponents counted in their window of PairPeriod, by
+	// name (see opponent), at most MaxMet.
+	Met map[string]window `json:"met,omitempty"`
 	// Opponents are distinct opponents counted ever, as many as decide
 	// whether the board lists the agent.
 	Opponents []string `json:"opponents,omitempty"`
@@ -159,11 +160,13 @@ func (b *Boards) ratings(ctx context.Context, agent string) ([]AgentRating, erro
 //   - An agent that holds two seats of a match is not rated by it, nor
 //     counted as anyone's opponent there (a live server refuses the
 //     second seat too); an anonymous player is nobody's opponent.
-//   - An agent counts another agent as an opponent once per PairPeriod:
-//     a pair that meets again within it plays unrated for both.
+//   - An agent counts another agent as an opponent once per PairPeriod
+//     (from the match it counted it in): a pair that meets again within
+//     it plays unrated for both.
 //   - An agent counts a bot, whose rating is its anchor, AnchorPairs
-//     times per PairPeriod (each seat of it one of them), so beating a
-//     weak bot all day lifts an agent by at most that much a day.
+//     times per PairPeriod from the first of them (each seat of it one),
+//     so beating a weak bot all day lifts an agent by at most that much
+//     a day.
 //   - A match moves an agent's rating by what the model makes of the
 //     agent and the opponents it counts there, placed as they were.
 //   - A board lists an agent once it has counted MinOpponents distinct
@@ -172,16 +175,24 @@ const (
 	PairPeriod   = 24 * time.Hour
 	AnchorPairs  = 20
 	MinOpponents = 5
-	// MaxMet bounds the opponents an entry remembers from the last
-	// PairPeriod: past it, a new opponent is not counted until the
-	// oldest leave the period.
+	// MaxMet bounds the opponents an entry remembers in their window:
+	// past it, a new opponent is not counted until windows close.
 	MaxMet = 256
 )
 
-// meeting is an opponent an agent counted, and when (Unix seconds).
-type meeting struct {
-	Opponent string `json:"o"`
-	At       int64  `json:"t"`
+// ratingHead is what Rated reads first of an agent's entry: its rating
+// and windows, all it decides on, so that a match that counts nothing
+// decodes no more.
+type ratingHead struct {
+	Rating ratings.Rating    `json:"rating"`
+	Met    map[string]window `json:"met"`
+}
+
+// window is how often an agent counted an opponent in the PairPeriod
+// from Since (Unix seconds).
+type window struct {
+	Since int64 `json:"s"`
+	N     int   `json:"n"`
 }
 
 // opponent names seat s of a match as an opponent, "" for a seat
@@ -199,16 +210,17 @@ func (r *Rater) opponent(s live.RatedSeat) string {
 }
 
 // counted answers which seats of a match agent i counts, given its
-// entry's meetings since since: each other seat with an opponent name,
-// but an agent met already and a bot counted AnchorPairs times.
-func counted(names []string, i int, met []meeting, since int64) []int {
+// entry's windows open since since: each other seat with an opponent
+// name, but an agent met already and a bot counted AnchorPairs times.
+func counted(names []string, i int, met map[string]window, since int64) []int {
 	seen := map[string]int{}
-	for _, m := range met {
-		if m.At >= since {
-			seen[m.Opponent]++
+	kept := 0
+	for name, w := range met {
+		if w.Since >= since {
+			seen[name] = w.N
+			kept++
 		}
 	}
-	kept := len(met)
 	var out []int
 	for j, name := range names {
 		if j == i || name == "" || name == names[i] || kept >= MaxMet {
@@ -257,23 +269,39 @@ func (r *Rater) Rated(ctx context.Context, code string, seats []live.RatedSeat) 
 		return err
 	}
 	before := make([]ratings.Rating, len(seats))
+	// read is what each agent's entry held, as far as deciding on it
+	// needs (its rating and windows: decoding no more keeps the cost
+	// of a match that counts nothing small).
+	read := make([]*struct {
+		Rating ratings.Rating    `json:"rating"`
+		Met    map[string]window `json:"met"`
+	}, len(seats))
 	for i, s := range seats {
 		before[i] = ratings.New()
 		switch {
 		case refs[i] != "" && found[i] != nil:
-			var e ratingEntry
-			if err := json.Unmarshal(found[i], &e); err != nil {
+			e := &struct {
+				Rating ratings.Rating    `json:"rating"`
+				Met    map[string]window `json:"met"`
+			}{}
+			if err := json.Unmarshal(found[i], e); err != nil {
 				return fmt.Errorf("boards: rating %s: %w", refs[i], err)
 			}
-			before[i] = e.Rating
+			before[i], read[i] = e.Rating, e
 		case s.Bot != "":
 			if a, ok := r.anchors[s.Bot]; ok {
 				before[i] = a
 			}
 		}
 	}
+	since := r.b.clock().Add(-PairPeriod).Unix()
 	for i, s := range seats {
 		if refs[i] == "" {
+			continue
+		}
+		// An agent that counts no opponent as read counts none now:
+		// another match since can only have met more of them.
+		if e := read[i]; e != nil && len(counted(names, i, e.Met, since)) == 0 {
 			continue
 		}
 		var saved *ratingEntry
@@ -285,7 +313,7 @@ func (r *Rater) Rated(ctx context.Context, code string, seats []live.RatedSeat) 
 			}
 			now := r.b.clock()
 			since := now.Add(-PairPeriod).Unix()
-			e.Met = slices.DeleteFunc(e.Met, func(m meeting) bool { return m.At < since })
+			maps.DeleteFunc(e.Met, func(_ string, w window) bool { return w.Since < since })
 			opponents := counted(names, i, e.Met, since)
 			if len(opponents) == 0 {
 				return false, nil
@@ -293,7 +321,15 @@ func (r *Rater) Rated(ctx context.Context, code string, seats []live.RatedSeat) 
 			teams, ranks := [][]ratings.Rating{{before[i]}}, []int{s.Place}
 			for _, j := range opponents {
 				teams, ranks = append(teams, []ratings.Rating{before[j]}), append(ranks, seats[j].Place)
-				e.Met = append(e.Met, meeting{names[j], now.Unix()})
+				if e.Met == nil {
+					e.Met = map[string]window{}
+				}
+				w, ok := e.Met[names[j]]
+				if !ok {
+					w.Since = now.Unix()
+				}
+				w.N++
+				e.Met[names[j]] = w
 				r.met(e, names[j])
 			}
 			next := ratings.Rate(teams, ranks)[0][0]
