@@ -9,7 +9,6 @@
 package agents
 
 import (
-	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -81,30 +80,18 @@ func (a *Agent) active() int {
 	return n
 }
 
-// dropRevoked keeps the KeptRevoked keys revoked last, and every key in
-// use, in the order they were added.
+// dropRevoked drops the keys revoked first while more than KeptRevoked
+// are revoked.
 func (a *Agent) dropRevoked() {
-	var revoked []int // indexes of revoked keys, the latest revoked first
-	for i, k := range a.Keys {
-		if k.Revoked != 0 {
-			revoked = append(revoked, i)
+	for len(a.Keys)-a.active() > KeptRevoked {
+		oldest := -1
+		for i, k := range a.Keys {
+			if k.Revoked != 0 && (oldest < 0 || k.Revoked < a.Keys[oldest].Revoked) {
+				oldest = i
+			}
 		}
+		a.Keys = slices.Delete(a.Keys, oldest, oldest+1)
 	}
-	if len(revoked) <= KeptRevoked {
-		return
-	}
-	slices.SortStableFunc(revoked, func(i, j int) int { return cmp.Compare(a.Keys[j].Revoked, a.Keys[i].Revoked) })
-	drop := map[int]bool{}
-	for _, i := range revoked[KeptRevoked:] {
-		drop[i] = true
-	}
-	kept := a.Keys[:0]
-	for i, k := range a.Keys {
-		if !drop[i] {
-			kept = append(kept, k)
-		}
-	}
-	a.Keys = kept
 }
 
 // Kinds of entries in the store.
