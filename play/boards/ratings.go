@@ -223,18 +223,21 @@ func counted(names []string, i int, met map[string]window, since int64) []int {
 	}
 	var out []int
 	for j, name := range names {
-		if j == i || name == "" || name == names[i] || kept >= MaxMet {
+		n, known := seen[name]
+		if j == i || name == "" || name == names[i] || (!known && kept >= MaxMet) {
 			continue
 		}
 		limit := 1
 		if strings.HasPrefix(name, "bot:") {
 			limit = AnchorPairs
 		}
-		if seen[name] >= limit {
+		if n >= limit {
 			continue
 		}
-		seen[name]++
-		kept++
+		if !known {
+			kept++
+		}
+		seen[name] = n + 1
 		out = append(out, j)
 	}
 	return out
