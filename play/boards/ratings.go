@@ -272,21 +272,12 @@ func (r *Rater) Rated(ctx context.Context, code string, seats []live.RatedSeat) 
 		return err
 	}
 	before := make([]ratings.Rating, len(seats))
-	// read is what each agent's entry held, as far as deciding on it
-	// needs (its rating and windows: decoding no more keeps the cost
-	// of a match that counts nothing small).
-	read := make([]*struct {
-		Rating ratings.Rating    `json:"rating"`
-		Met    map[string]window `json:"met"`
-	}, len(seats))
+	read := make([]*ratingHead, len(seats))
 	for i, s := range seats {
 		before[i] = ratings.New()
 		switch {
 		case refs[i] != "" && found[i] != nil:
-			e := &struct {
-				Rating ratings.Rating    `json:"rating"`
-				Met    map[string]window `json:"met"`
-			}{}
+			e := &ratingHead{}
 			if err := json.Unmarshal(found[i], e); err != nil {
 				return fmt.Errorf("boards: rating %s: %w", refs[i], err)
 			}
