@@ -344,9 +344,13 @@ type Board struct {
 
 // Page keeps the standings of b from offset on, at most limit of them.
 func (b *Board) Page(offset, limit int) {
-	b.Offset = offset
-	b.Standings = b.Standings[min(offset, len(b.Standings)):]
-	b.Standings = b.Standings[:min(limit, len(b.Standings))]
+	b.Offset, b.Standings = offset, Paged(b.Standings, offset, limit)
+}
+
+// Paged is items from offset on, at most limit of them: a page of a list.
+func Paged[T any](items []T, offset, limit int) []T {
+	items = items[min(offset, len(items)):]
+	return items[:min(limit, len(items))]
 }
 
 // Read answers the board of game's runs on board, in one read of the

@@ -425,8 +425,6 @@ func (r *Rater) Ratings(ctx context.Context, seats, offset, limit int) (*RatingB
 	for i := range out.Standings {
 		out.Standings[i].Rank = i + 1
 	}
-	out.Listed = len(out.Standings)
-	out.Standings = out.Standings[min(offset, len(out.Standings)):]
-	out.Standings = out.Standings[:min(limit, len(out.Standings))]
+	out.Listed, out.Standings = len(out.Standings), Paged(out.Standings, offset, limit)
 	return out, nil
 }

@@ -52,6 +52,18 @@ func (s *Server) WithNames(n Names) *Server {
 	return s
 }
 
+// botNames are the names no player's seat may take, folded as
+// agents.SeatName folds them: "bot" and the Rules' Policies.
+func botNames(rules Rules) []string {
+	var out []string
+	for _, bot := range append([]string{"bot"}, rules.Policies()...) {
+		if _, f, err := agents.SeatName(bot); err == nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // seatName checks the name a request gives the seat it takes (empty
 // for the default): a name by agents.SeatName's rules, not a bot's (one
 // of the Rules' Policies, or "bot"), and not a registered agent's other
@@ -65,10 +77,8 @@ func (s *Server) seatName(ctx context.Context, name string) (string, error) {
 	if err != nil {
 		return "", play.Errorf(play.CodeInvalidRequest, "the seat's name: %v", err)
 	}
-	for _, bot := range append([]string{"bot"}, s.rules.Policies()...) {
-		if _, f, _ := agents.SeatName(bot); f == folded {
-			return "", play.Errorf(play.CodeNameTaken, "the seat's name %q is a bot's: a player's seat may not pass for one", display)
-		}
+	if slices.Contains(s.botNames, folded) {
+		return "", play.Errorf(play.CodeNameTaken, "the seat's name %q is a bot's: a player's seat may not pass for one", display)
 	}
 	if s.names == nil {
 		return display, nil

@@ -31,12 +31,14 @@ type Server struct {
 	creates *play.Quota
 	rater   Rater // told of every match that ends; nil for none
 	names   Names // agents' names no other seat may take; nil for none
+	// botNames are the folded names of the bots (see botNames).
+	botNames []string
 }
 
 // NewServer keeps rules' matches in store and tells the time with clock.
 // It limits creation to DefaultCreatesPerMinute matches a client.
 func NewServer(rules Rules, store play.Store, clock play.Clock) *Server {
-	return (&Server{rules: rules, store: store, clock: clock}).WithCreateLimit(DefaultCreatesPerMinute)
+	return (&Server{rules: rules, store: store, clock: clock, botNames: botNames(rules)}).WithCreateLimit(DefaultCreatesPerMinute)
 }
 
 // WithCreateLimit lets one client (see play.ClientOf) create at most

@@ -77,8 +77,7 @@ func (s *Server) ServeBoards(b *boards.Boards, raters map[string]*boards.Rater) 
 			Offset  int      `json:"offset"`
 			Boards  []item   `json:"boards"`
 		}{slug, append([]string{}, g.Info().Boards...), len(list), offset, []item{}}
-		list = list[min(offset, len(list)):]
-		for _, board := range list[:min(limit, len(list))] {
+		for _, board := range boards.Paged(list, offset, limit) {
 			out.Boards = append(out.Boards, item{board, boardOptions(board)})
 		}
 		writeJSON(w, http.StatusOK, out)
