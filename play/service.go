@@ -2,8 +2,6 @@ package play
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -32,6 +30,7 @@ type Service struct {
 	// credits counts the ranked runs agents start; nil counts none.
 	credits Credits
 	clock   Clock
+	seeds   Seeds
 	games   map[string]Game
 	order   []Game
 }
@@ -39,11 +38,18 @@ type Service struct {
 // NewService serves games, keeping matches in store and telling the time
 // with clock.
 func NewService(store Store, clock Clock, games ...Game) *Service {
-	s := &Service{store: store, clock: clock, games: map[string]Game{}}
+	s := &Service{store: store, clock: clock, seeds: RandomSeeds, games: map[string]Game{}}
 	for _, g := range games {
 		s.games[g.Info().Slug] = g
 		s.order = append(s.order, g)
 	}
+	return s
+}
+
+// WithSeeds has the service draw the seeds it picks from seeds instead
+// of RandomSeeds (a test's, say).
+func (s *Service) WithSeeds(seeds Seeds) *Service {
+	s.seeds = seeds
 	return s
 }
 
@@ -101,9 +107,7 @@ func (s *Service) Init(ctx context.Context, slug string, seed *uint64, options m
 	rec := record{shape: shape(sh)}
 	switch {
 	case seed == nil:
-		var b [8]byte
-		rand.Read(b[:])
-		rec.seed, rec.picked = binary.LittleEndian.Uint64(b[:])&MaxSeed, true
+		rec.seed, rec.picked = s.seeds(), true
 	case *seed > MaxSeed:
 		return nil, Errorf(CodeInvalidRequest, "seed must be a whole number from 0 to %d", uint64(MaxSeed))
 	default:

@@ -230,6 +230,10 @@ func TestSeedPrivacy(t *testing.T) {
 	if env.Seed == nil || *env.Seed != 42 {
 		t.Errorf("a chosen seed is not echoed: %v", env.Seed)
 	}
+	svc.WithSeeds(play.FixedSeeds(1234))
+	if env, _ = svc.Init(ctx, "tally", nil, map[string]string{"mode": "together"}); env.Seed != nil || view(t, env).Seed != 1234 {
+		t.Errorf("a seed the service's source picked: reported %v, dealt %d; want 1234 kept private", env.Seed, view(t, env).Seed)
+	}
 }
 
 func TestInitRefusesBadOptions(t *testing.T) {

@@ -26,8 +26,8 @@ func (count) Seats() (int, int)    { return 2, 3 }
 func (count) Policies() []string   { return []string{"one"} }
 func (count) Lobby() time.Duration { return 10 * time.Second }
 func (count) Rounds() bool         { return false }
-func (count) Start(_ uint64, seats int, _ map[string]string) (live.Table, error) {
-	return &tally{Players: seats}, nil
+func (count) Start(seed uint64, seats int, _ map[string]string) (live.Table, error) {
+	return &tally{Players: seats, Seed: seed}, nil
 }
 func (count) Restore(b []byte) (live.Table, error) {
 	t := &tally{}
@@ -36,6 +36,7 @@ func (count) Restore(b []byte) (live.Table, error) {
 
 type tally struct {
 	Players, Total, Turn int
+	Seed                 uint64 // the deal's
 	Timed                bool
 	added                []json.RawMessage
 }
@@ -146,6 +147,32 @@ func TestMatch(t *testing.T) {
 	}
 	if !m.Table.Phase().Over || string(m.Log[len(m.Log)-1]) != `{"ended":"time"}` {
 		t.Errorf("after the time limit: over %v, log %s", m.Table.Phase().Over, m.Log)
+	}
+}
+
+// TestSeeds: the server deals each match from the next seed its source
+// draws, never from one a request can choose, and keeps it in the table.
+func TestSeeds(t *testing.T) {
+	ctx := context.Background()
+	c := &clock{}
+	s := live.NewServer(count{}, &memory.Store{Clock: c.time}, c.time).WithCreateLimit(0).WithSeeds(play.FixedSeeds(7, 1<<60|9))
+	for _, want := range []uint64{7, 9} {
+		j, err := s.Create(ctx, 2, "", 1, "one")
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := s.Read(ctx, j.Code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Table.(*tally).Seed; got != want {
+			t.Errorf("match %s dealt from seed %d, want %d", j.Code, got, want)
+		}
+	}
+	j, _ := s.Create(ctx, 2, "", 0, "one")
+	c.advance(10 * time.Second) // the lobby closes, the deal draws the source's last seed again
+	if m, err := s.Read(ctx, j.Code); err != nil || m.Table.(*tally).Seed != 9 {
+		t.Errorf("a match dealt when its lobby closed: %+v, %v; want seed 9", m, err)
 	}
 }
 

@@ -2,8 +2,6 @@ package live
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -28,6 +26,7 @@ type Server struct {
 	rules   Rules
 	store   play.Store
 	clock   play.Clock
+	seeds   play.Seeds // the deals' seeds
 	creates *play.Quota
 	rater   Rater // told of every match that ends; nil for none
 	names   Names // agents' names no other seat may take; nil for none
@@ -38,7 +37,15 @@ type Server struct {
 // NewServer keeps rules' matches in store and tells the time with clock.
 // It limits creation to DefaultCreatesPerMinute matches a client.
 func NewServer(rules Rules, store play.Store, clock play.Clock) *Server {
-	return (&Server{rules: rules, store: store, clock: clock, botNames: botNames(rules)}).WithCreateLimit(DefaultCreatesPerMinute)
+	return (&Server{rules: rules, store: store, clock: clock, seeds: play.RandomSeeds, botNames: botNames(rules)}).WithCreateLimit(DefaultCreatesPerMinute)
+}
+
+// WithSeeds has the server deal its matches from the seeds seeds draws
+// instead of play.RandomSeeds: a test's, so that a live match replays
+// seed by seed.
+func (s *Server) WithSeeds(seeds play.Seeds) *Server {
+	s.seeds = seeds
+	return s
 }
 
 // WithCreateLimit lets one client (see play.ClientOf) create at most
@@ -245,9 +252,7 @@ func (s *Server) advance(m *Match) error {
 				m.Seats[i] = Seat{Name: m.Filler, Bot: m.Filler}
 			}
 		}
-		var b [8]byte
-		rand.Read(b[:])
-		t, err := s.rules.Start(binary.LittleEndian.Uint64(b[:])&play.MaxSeed, m.Players, m.Options)
+		t, err := s.rules.Start(s.seeds(), m.Players, m.Options)
 		if err != nil {
 			return err
 		}
