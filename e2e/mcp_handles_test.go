@@ -141,7 +141,7 @@ func inProcessMCP(t *testing.T, table string, clock func() time.Time, wrap ...*h
 		wrap[0].Ledger = store
 		store = wrap[0]
 	}
-	p, err := mcpassemble.New(assemble.Config{Keys: ring, Clock: clock, Games: games.All(), Ledger: store, Matches: store}, nil)
+	p, err := mcpassemble.New(assemble.Config{Keys: ring, Clock: clock, Games: games.All(), Live: games.Live(), Ledger: store, Matches: store}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

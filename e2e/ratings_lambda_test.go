@@ -68,9 +68,9 @@ func TestRatingsThroughLambda(t *testing.T) {
 		p[0] == p[1] && mu[ada.ID] != mu[bo.ID]:
 		t.Errorf("the Tron duel placed the agents %v; the board rates Ada %v and Bo %v", p, mu[ada.ID], mu[bo.ID])
 	}
-	ratingsLambdaAnchored(t, board, tronlive.Anchors)
-	if len(board.Standings) != len(tronlive.Anchors) || board.Unlisted != 2 {
-		t.Errorf("the board of Tron duels lists %d lines and %d agents unlisted, want the %d bots and 2: %+v", len(board.Standings), board.Unlisted, len(tronlive.Anchors), board.Standings)
+	ratingsLambdaAnchored(t, board, tronlive.Game.Anchors)
+	if len(board.Standings) != len(tronlive.Game.Anchors) || board.Unlisted != 2 {
+		t.Errorf("the board of Tron duels lists %d lines and %d agents unlisted, want the %d bots and 2: %+v", len(board.Standings), board.Unlisted, len(tronlive.Game.Anchors), board.Standings)
 	}
 	t.Logf("the board of Tron duels read through the catalog function in %s; the model rates Ada %.4f±%.4f, Bo %.4f±%.4f",
 		time.Since(phase).Round(time.Millisecond), after[0][0].Mu, after[0][0].Sigma, after[1][0].Mu, after[1][0].Sigma)
@@ -86,15 +86,15 @@ func TestRatingsThroughLambda(t *testing.T) {
 	// the sample captain's anchor; Bo, who played no Tidebreakers, absent.
 	phase = time.Now()
 	board = ratingsLambdaBoard(t, catalog, "tidebreakers")
-	after = ratings.Rate([][]ratings.Rating{{ratings.New()}, {live.Anchors["sample"]}}, tide.Places)
+	after = ratings.Rate([][]ratings.Rating{{ratings.New()}, {live.Game.Anchors["sample"]}}, tide.Places)
 	ratingsLambdaRated(t, catalog, board, ada, after[0][0], 1)
 	switch p, m := tide.Places, after[0][0].Mu; {
 	case p[0] < p[1] && m <= 25, p[0] > p[1] && m >= 25:
 		t.Errorf("Ada placed %v against the sample captain, yet is rated %v", p, m)
 	}
-	ratingsLambdaAnchored(t, board, live.Anchors)
-	if len(board.Standings) != len(live.Anchors) || board.Unlisted != 1 {
-		t.Errorf("the board of Tidebreakers duels lists %d lines and %d agents unlisted, want the %d captains and Ada: %+v", len(board.Standings), board.Unlisted, len(live.Anchors), board.Standings)
+	ratingsLambdaAnchored(t, board, live.Game.Anchors)
+	if len(board.Standings) != len(live.Game.Anchors) || board.Unlisted != 1 {
+		t.Errorf("the board of Tidebreakers duels lists %d lines and %d agents unlisted, want the %d captains and Ada: %+v", len(board.Standings), board.Unlisted, len(live.Game.Anchors), board.Standings)
 	}
 	// The Tron board still rates Ada for its one Tron match.
 	ratingsLambdaRated(t, catalog, ratingsLambdaBoard(t, catalog, "tron"), ada, ratings.Rate([][]ratings.Rating{{ratings.New()}, {ratings.New()}}, tron.Places)[0][0], 1)

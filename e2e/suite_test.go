@@ -83,7 +83,7 @@ func othersUnderTestKeys(t *testing.T) http.Handler {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := assemble.New(assemble.Config{Keys: ring, Games: games.All()})
+	p, err := assemble.New(assemble.Config{Keys: ring, Games: games.All(), Live: games.Live()})
 	if err != nil {
 		t.Fatal(err)
 	}

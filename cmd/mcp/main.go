@@ -68,7 +68,7 @@ func run(ctx context.Context, data string, log *slog.Logger) error {
 		defer file.Close()
 		matches = file
 	}
-	p, err := mcpassemble.New(assemble.Config{Keys: ring, Games: games.All(), Ledger: matches, Matches: matches, CreatesPerMinute: live.DefaultCreatesPerMinute}, nil)
+	p, err := mcpassemble.New(assemble.Config{Keys: ring, Games: games.All(), Live: games.Live(), Ledger: matches, Matches: matches, CreatesPerMinute: live.DefaultCreatesPerMinute}, nil)
 	if err != nil {
 		return err
 	}

@@ -120,7 +120,7 @@ func run(ctx context.Context, addr, data string, lim limits, log *slog.Logger) e
 		return err
 	}
 	defer matches.Close()
-	p, err := mcpassemble.New(assemble.Config{Keys: ring, Games: games.All(), Ledger: matches, Matches: matches, CreatesPerMinute: lim.creates}, lim.origins)
+	p, err := mcpassemble.New(assemble.Config{Keys: ring, Games: games.All(), Live: games.Live(), Ledger: matches, Matches: matches, CreatesPerMinute: lim.creates}, lim.origins)
 	if err != nil {
 		return err
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/agentgames/bundle/functions/internal/function"
+	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/store/dynamo"
 	"github.com/agentgames/bundle/transport/lambdaedge"
@@ -36,7 +37,7 @@ func main() {
 	store := dynamo.New(dynamodb.NewFromConfig(cfg), table, time.Now)
 	// The table is the ledger too: the agents whose keys take seats, and
 	// the ratings a match that ends moves, are kept there.
-	p, err := assemble.New(assemble.Config{Matches: store, Ledger: store, CreatesPerMinute: function.CreatesPerMinute()})
+	p, err := assemble.New(assemble.Config{Live: games.Live(), Matches: store, Ledger: store, CreatesPerMinute: function.CreatesPerMinute()})
 	if err != nil {
 		function.Fail("cannot start", err)
 	}

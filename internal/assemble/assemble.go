@@ -1,7 +1,7 @@
 // Package assemble puts the bundle's server together once for every
-// program that serves it: the play core (package core), live Tidebreakers
-// matches, and the HTTP handler of both; package mcpassemble adds the MCP
-// edge. A program picks its keys and its stores, then runs its edge. The
+// program that serves it: the play core (package core), the live games of
+// the registry, and the HTTP handler of both; package mcpassemble adds the
+// MCP edge. A program picks its keys and its stores, then runs its edge. The
 // MCP edge is apart so that the functions without it (a game's, the
 // catalog's, the live matches') do not link the MCP SDK.
 package assemble
@@ -10,13 +10,12 @@ import (
 	"time"
 
 	bundle "github.com/agentgames/bundle"
-	"github.com/agentgames/bundle/games/tidebreakers/live"
-	tronlive "github.com/agentgames/bundle/games/tron/live"
 	"github.com/agentgames/bundle/internal/assemble/core"
 	"github.com/agentgames/bundle/internal/seal"
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/agents"
 	"github.com/agentgames/bundle/play/boards"
+	"github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/transport/httpapi"
 )
 
@@ -35,8 +34,11 @@ type Config struct {
 	// Ledger keeps the ledgers of ranked matches; nil offers no ranked
 	// play.
 	Ledger play.Ledger
-	// Matches keeps live matches (Tidebreakers', Tron's), and the MCP
-	// edge's match handles; nil serves none.
+	// Live are the live games (games.Live): their boards of ratings are
+	// answered with a Ledger, their matches played with Matches.
+	Live []*live.Game
+	// Matches keeps live matches, and the MCP edge's match handles; nil
+	// serves none.
 	Matches play.Store
 	// CreatesPerMinute is how many live matches one client may create in
 	// a minute, and how many MCP match handles; 0 sets no limit (see
@@ -51,10 +53,12 @@ type Config struct {
 // Parts are the assembled server, whose edges a program runs.
 type Parts struct {
 	Service *play.Service
-	// Live runs live Tidebreakers matches, TronLive live Tron matches;
-	// both nil without Matches.
-	Live     *live.Server
-	TronLive *tronlive.Server
+	// LiveGames are Config.Live: their pages are served, and their
+	// boards of ratings with a Ledger.
+	LiveGames []*live.Game
+	// Live run the live games' matches, in Config.Live's order; none
+	// without Matches.
+	Live []*live.Server
 	// Agents keeps the agents, and Boards the boards of their ranked
 	// runs, in the Ledger's store; nil without one.
 	Agents *agents.Registry
@@ -72,7 +76,7 @@ func New(c Config) (*Parts, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Parts{Service: svc}
+	p := &Parts{Service: svc, LiveGames: c.Live}
 	clock := c.Clock
 	if clock == nil {
 		clock = time.Now
@@ -81,20 +85,32 @@ func New(c Config) (*Parts, error) {
 		p.Agents = agents.New(c.Ledger, clock)
 		p.Boards = boards.New(c.Ledger, clock, svc.RankedLast)
 		svc.WithCredits(p.Boards)
-		p.Raters = map[string]*boards.Rater{
-			"tidebreakers": p.Boards.Rater("tidebreakers", live.Anchors).ListAfter(c.ListAfter),
-			"tron":         p.Boards.Rater("tron", tronlive.Anchors).ListAfter(c.ListAfter),
+		p.Raters = map[string]*boards.Rater{}
+		for _, g := range c.Live {
+			p.Raters[g.Slug] = p.Boards.Rater(g.Slug, g.Anchors).ListAfter(c.ListAfter)
 		}
 	}
-	if c.Matches != nil {
-		p.Live = live.NewServer(c.Matches, clock).WithCreateLimit(c.CreatesPerMinute)
-		p.TronLive = tronlive.NewServer(c.Matches, clock).WithCreateLimit(c.CreatesPerMinute)
-		if p.Raters != nil {
-			p.Live.WithRatings(p.Raters["tidebreakers"]).WithNames(p.Agents)
-			p.TronLive.WithRatings(p.Raters["tron"]).WithNames(p.Agents)
+	for _, g := range c.Live {
+		if c.Matches == nil {
+			break
 		}
+		s := live.NewServer(g, c.Matches, clock).WithCreateLimit(c.CreatesPerMinute)
+		if p.Raters != nil {
+			s.WithRatings(p.Raters[g.Slug]).WithNames(p.Agents)
+		}
+		p.Live = append(p.Live, s)
 	}
 	return p, nil
+}
+
+// LiveGame is the server of the live game slug names, or nil.
+func (p *Parts) LiveGame(slug string) *live.Server {
+	for _, s := range p.Live {
+		if s.Game().Slug == slug {
+			return s
+		}
+	}
+	return nil
 }
 
 // HTTP is a new HTTP handler of the parts: every game, and the live match
@@ -106,9 +122,13 @@ func (p *Parts) HTTP() *httpapi.Server {
 		h.ServeAgents(p.Agents)
 		h.ServeBoards(p.Boards, p.Raters)
 	}
-	if p.Live != nil {
-		h.ServeLive(p.Live)
-		h.ServeLive(p.TronLive)
+	for _, g := range p.LiveGames {
+		if g.Page != "" {
+			h.ServePage(g.Page)
+		}
+	}
+	for _, l := range p.Live {
+		h.ServeLive(l)
 	}
 	return h
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/games/tinrail"
 	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/play"
@@ -35,7 +36,7 @@ func parts(t *testing.T, c assemble.Config) *assemble.Parts {
 // CreatesPerMinute says, of every game together.
 func TestHTTP(t *testing.T) {
 	store := &memory.Store{}
-	p := parts(t, assemble.Config{Games: []play.Game{tinrail.Game{}}, Ledger: store, Matches: store, CreatesPerMinute: 1})
+	p := parts(t, assemble.Config{Games: []play.Game{tinrail.Game{}}, Live: games.Live(), Ledger: store, Matches: store, CreatesPerMinute: 1})
 	h := p.HTTP()
 	if code, body := do(h, "GET", "/api/games", ""); code != 200 || strings.Count(body, `"slug"`) != 1 || !strings.Contains(body, `"tinrail"`) {
 		t.Errorf("the index: %d %.200s", code, body)
@@ -54,7 +55,7 @@ func TestHTTP(t *testing.T) {
 	if code, body := do(h, "GET", "/api/matches/"+created.Code, ""); code != 200 {
 		t.Errorf("the live match: %d %.200s", code, body)
 	}
-	if got, err := p.Live.Get(t.Context(), created.Code); err != nil || got == nil {
+	if got, err := p.LiveGame("tidebreakers").Read(t.Context(), created.Code); err != nil || got == nil {
 		t.Errorf("the live match through Live: %v", err)
 	}
 	if code, body := do(h, "POST", "/api/matches", `{"players":2,"bots":1}`); code != 429 {
@@ -68,7 +69,7 @@ func TestHTTP(t *testing.T) {
 // TestNoStores: without a ledger ranked play is refused, and without
 // Matches there is no live server and no live route.
 func TestNoStores(t *testing.T) {
-	p := parts(t, assemble.Config{Games: []play.Game{tinrail.Game{}}})
+	p := parts(t, assemble.Config{Games: []play.Game{tinrail.Game{}}, Live: games.Live()})
 	if p.Live != nil {
 		t.Errorf("a live server without Matches")
 	}

@@ -135,8 +135,8 @@ func TestTidebreakersAnchors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := l.Anchors("sample", 25); !maps.Equal(got, tidelive.Anchors) {
-		t.Errorf("the ladder measures anchors %v; tidebreakers live.Anchors holds %v", got, tidelive.Anchors)
+	if got := l.Anchors("sample", 25); !maps.Equal(got, tidelive.Game.Anchors) {
+		t.Errorf("the ladder measures anchors %v; tidebreakers live.Anchors holds %v", got, tidelive.Game.Anchors)
 	}
 }
 
@@ -149,7 +149,7 @@ func TestTronAnchors(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := l.Anchors("easy", 25)
-	for bot, want := range tronlive.Anchors {
+	for bot, want := range tronlive.Game.Anchors {
 		if got[bot] != want {
 			t.Errorf("the ladder measures %s at %v; tron live.Anchors holds %v", bot, got[bot], want)
 		}

@@ -3,13 +3,14 @@
 package testserver
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/agentgames/bundle/games"
-	"github.com/agentgames/bundle/games/tidebreakers/live"
 	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/internal/assemble/mcpassemble"
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/store/memory"
 	"github.com/agentgames/bundle/transport/httpapi"
 )
@@ -24,7 +25,13 @@ func New(t testing.TB) *httpapi.Server {
 // Of is New serving only the games given: a partial implementation.
 func Of(t testing.TB, served ...play.Game) *httpapi.Server {
 	t.Helper()
-	p, err := assemble.New(assemble.Config{Games: served, Ledger: &memory.Store{}})
+	var lives []*live.Game // the boards of ratings of the live games served
+	for _, g := range games.Live() {
+		if slices.ContainsFunc(served, func(s play.Game) bool { return s.Info().Slug == g.Slug }) {
+			lives = append(lives, g)
+		}
+	}
+	p, err := assemble.New(assemble.Config{Games: served, Live: lives, Ledger: &memory.Store{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,13 +50,13 @@ func WithLive(t testing.TB, clock play.Clock) *httpapi.Server {
 	return h
 }
 
-// Parts is WithLive with the service and the live match server it serves,
-// for tests that reach them other ways too.
+// Parts is WithLive with the service and the live Tidebreakers server it
+// serves, for tests that reach them other ways too.
 func Parts(t testing.TB, clock play.Clock) (*play.Service, *live.Server, *httpapi.Server) {
 	t.Helper()
-	p, err := mcpassemble.New(assemble.Config{Clock: clock, Games: games.All(), Ledger: &memory.Store{}, Matches: &memory.Store{}, ListAfter: 1}, nil)
+	p, err := mcpassemble.New(assemble.Config{Clock: clock, Games: games.All(), Live: games.Live(), Ledger: &memory.Store{}, Matches: &memory.Store{}, ListAfter: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p.Service, p.Live, p.HTTP()
+	return p.Service, p.LiveGame("tidebreakers"), p.HTTP()
 }

@@ -103,7 +103,7 @@ func TestFarmingIsBounded(t *testing.T) {
 	const hour = time.Hour
 	matches := live.DefaultCreatesPerMinute * int(hour/time.Minute)
 	crewSize := 2*agents.DefaultCreatesPerHour - 1
-	for game, anchors := range map[string]map[string]ratings.Rating{"tron": tronlive.Anchors, "tidebreakers": tidelive.Anchors} {
+	for game, anchors := range map[string]map[string]ratings.Rating{"tron": tronlive.Game.Anchors, "tidebreakers": tidelive.Game.Anchors} {
 		strongest := slices.MaxFunc(slices.Collect(maps.Keys(anchors)), func(a, b string) int {
 			return cmp.Compare(anchors[a].Ordinal(), anchors[b].Ordinal())
 		})

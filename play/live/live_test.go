@@ -107,7 +107,7 @@ func act(ctx context.Context, s *live.Server, code, token string) (*live.Match, 
 func TestMatch(t *testing.T) {
 	ctx := context.Background()
 	c := &clock{}
-	s := live.NewServer(count{}, &memory.Store{Clock: c.time}, c.time).WithCreateLimit(0)
+	s := live.NewServer(&live.Game{Slug: "count", Title: "Count", Rules: count{}}, &memory.Store{Clock: c.time}, c.time).WithCreateLimit(0)
 	creator, err := s.Create(ctx, 3, "", 1, "one")
 	if err != nil {
 		t.Fatal(err)
@@ -155,7 +155,7 @@ func TestMatch(t *testing.T) {
 func TestSeeds(t *testing.T) {
 	ctx := context.Background()
 	c := &clock{}
-	s := live.NewServer(count{}, &memory.Store{Clock: c.time}, c.time).WithCreateLimit(0).WithSeeds(play.FixedSeeds(7, 1<<60|9))
+	s := live.NewServer(&live.Game{Slug: "count", Title: "Count", Rules: count{}}, &memory.Store{Clock: c.time}, c.time).WithCreateLimit(0).WithSeeds(play.FixedSeeds(7, 1<<60|9))
 	for _, want := range []uint64{7, 9} {
 		j, err := s.Create(ctx, 2, "", 1, "one")
 		if err != nil {
@@ -181,7 +181,7 @@ func TestSeeds(t *testing.T) {
 func TestLobbyFills(t *testing.T) {
 	ctx := context.Background()
 	c := &clock{}
-	s := live.NewServer(count{}, &memory.Store{Clock: c.time}, c.time).WithCreateLimit(0)
+	s := live.NewServer(&live.Game{Slug: "count", Title: "Count", Rules: count{}}, &memory.Store{Clock: c.time}, c.time).WithCreateLimit(0)
 	j, err := s.Create(ctx, 2, "me", 0, "one")
 	if err != nil {
 		t.Fatal(err)
@@ -222,7 +222,7 @@ func (r *racing) Save(ctx context.Context, game, ref string, state []byte, versi
 func TestConflicts(t *testing.T) {
 	ctx := context.Background()
 	store := &racing{Store: &memory.Store{}}
-	s := live.NewServer(count{}, store, time.Now).WithCreateLimit(0)
+	s := live.NewServer(&live.Game{Slug: "count", Title: "Count", Rules: count{}}, store, time.Now).WithCreateLimit(0)
 	first, err := s.Create(ctx, 3, "", 1, "one")
 	if err != nil {
 		t.Fatal(err)
@@ -286,7 +286,7 @@ func TestRatedOnceDespiteAFailure(t *testing.T) {
 	store := &memory.Store{}
 	r := &flaky{}
 	r.fails.Store(1)
-	s := live.NewServer(count{}, store, time.Now).WithCreateLimit(0).WithRatings(r)
+	s := live.NewServer(&live.Game{Slug: "count", Title: "Count", Rules: count{}}, store, time.Now).WithCreateLimit(0).WithRatings(r)
 	ada := play.WithAgent(context.Background(), play.AgentRef{ID: "ada", Name: "Ada"})
 	unrated := func(code string) bool {
 		data, _, err := store.Load(context.Background(), count{}.Kind(), code)
@@ -335,7 +335,7 @@ func TestRatedOnceDespiteAFailure(t *testing.T) {
 // which changes nothing; another agent, and anyone without a key, may
 // take the seat.
 func TestAgentTakesOneSeat(t *testing.T) {
-	s := live.NewServer(count{}, &memory.Store{}, time.Now).WithCreateLimit(0)
+	s := live.NewServer(&live.Game{Slug: "count", Title: "Count", Rules: count{}}, &memory.Store{}, time.Now).WithCreateLimit(0)
 	ada := play.WithAgent(context.Background(), play.AgentRef{ID: "ada", Name: "Ada"})
 	bo := play.WithAgent(context.Background(), play.AgentRef{ID: "bo", Name: "Bo"})
 	j, err := s.Create(ada, 3, "A", 0, "")
@@ -374,7 +374,7 @@ func TestSeatNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := live.NewServer(count{}, store, time.Now).WithCreateLimit(0).WithNames(reg)
+	s := live.NewServer(&live.Game{Slug: "count", Title: "Count", Rules: count{}}, store, time.Now).WithCreateLimit(0).WithNames(reg)
 	j, err := s.Create(context.Background(), 3, "Host", 0, "one")
 	if err != nil {
 		t.Fatal(err)

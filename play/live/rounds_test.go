@@ -108,7 +108,7 @@ func TestRounds(t *testing.T) {
 	ctx := context.Background()
 	c := &clock{}
 	c.advance(time.Hour)
-	s := live.NewServer(sums{}, &memory.Store{Clock: c.time}, c.time).WithCreateLimit(0)
+	s := live.NewServer(&live.Game{Slug: "sums", Title: "Sums", Rules: sums{}}, &memory.Store{Clock: c.time}, c.time).WithCreateLimit(0)
 	a, err := s.CreateSetup(ctx, live.Setup{Players: 3, Bots: 1, Policy: "one", Round: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
@@ -155,7 +155,7 @@ func TestRounds(t *testing.T) {
 // the third seat's move then resolves the round, once.
 func TestRoundUnderLoad(t *testing.T) {
 	ctx := context.Background()
-	s := live.NewServer(sums{}, &memory.Store{}, time.Now).WithCreateLimit(0)
+	s := live.NewServer(&live.Game{Slug: "sums", Title: "Sums", Rules: sums{}}, &memory.Store{}, time.Now).WithCreateLimit(0)
 	a, err := s.CreateSetup(ctx, live.Setup{Players: 3, Policy: "one", Round: time.Minute})
 	if err != nil {
 		t.Fatal(err)
@@ -197,7 +197,7 @@ func TestRoundsCatchUp(t *testing.T) {
 	ctx := context.Background()
 	c := &clock{}
 	c.advance(time.Hour)
-	s := live.NewServer(sums{}, &memory.Store{Clock: c.time}, c.time).WithCreateLimit(0)
+	s := live.NewServer(&live.Game{Slug: "sums", Title: "Sums", Rules: sums{}}, &memory.Store{Clock: c.time}, c.time).WithCreateLimit(0)
 	a, err := s.CreateSetup(ctx, live.Setup{Players: 2, Bots: 1, Policy: "one", Round: time.Second})
 	if err != nil {
 		t.Fatal(err)

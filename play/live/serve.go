@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"encoding/json"
+	"slices"
 
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/wire"
@@ -21,12 +22,22 @@ type API interface {
 	Public(m *Match) any
 }
 
-// Serve answers one request of a game's live match API: op is create,
-// join, get or one of the game's actions; code names the match (empty for
+// Base is where the game's match API's paths start.
+func (s *Server) Base() string { return s.game.Base }
+
+// Ops are what a match's path may name: join, and the game's actions.
+func (s *Server) Ops() []string { return append([]string{"join"}, s.game.Ops...) }
+
+// Public is what anyone may read of m: the game's public state.
+func (s *Server) Public(m *Match) any { return s.game.API.Public(m) }
+
+// Serve answers one request of the game's live match API: op is create,
+// join, get or one of the game's Ops; code names the match (empty for
 // create); body is the request's JSON (nil for get), read strictly. A
 // body the API refuses is invalid_request, one that is not a JSON object
-// bad_json.
-func (s *Server) Serve(ctx context.Context, api API, op, code string, body []byte) (any, error) {
+// bad_json; an op the game has not is not_found.
+func (s *Server) Serve(ctx context.Context, op, code string, body []byte) (any, error) {
+	api := s.game.API
 	if op == "get" {
 		m, err := s.Read(ctx, code)
 		if err != nil {
@@ -55,6 +66,9 @@ func (s *Server) Serve(ctx context.Context, api API, op, code string, body []byt
 			return nil, bad(err)
 		}
 		return s.Join(ctx, code, name)
+	}
+	if !slices.Contains(s.game.Ops, op) {
+		return nil, play.Errorf(play.CodeNotFound, "a %s match has no operation %s", s.game.Title, wire.Quote(op))
 	}
 	token, move, err := api.Action(op, o)
 	if err != nil {

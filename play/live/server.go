@@ -23,6 +23,7 @@ const Retries = 10
 
 // Server runs one game's live matches over a store.
 type Server struct {
+	game    *Game
 	rules   Rules
 	store   play.Store
 	clock   play.Clock
@@ -34,11 +35,17 @@ type Server struct {
 	botNames []string
 }
 
-// NewServer keeps rules' matches in store and tells the time with clock.
+// NewServer keeps g's matches in store and tells the time with clock.
 // It limits creation to DefaultCreatesPerMinute matches a client.
-func NewServer(rules Rules, store play.Store, clock play.Clock) *Server {
-	return (&Server{rules: rules, store: store, clock: clock, seeds: play.RandomSeeds, botNames: botNames(rules)}).WithCreateLimit(DefaultCreatesPerMinute)
+func NewServer(g *Game, store play.Store, clock play.Clock) *Server {
+	return (&Server{game: g, rules: g.Rules, store: store, clock: clock, seeds: play.RandomSeeds, botNames: botNames(g.Rules)}).WithCreateLimit(DefaultCreatesPerMinute)
 }
+
+// Game is the game the server plays.
+func (s *Server) Game() *Game { return s.game }
+
+// Now is the time on the server's clock.
+func (s *Server) Now() time.Time { return s.clock() }
 
 // WithSeeds has the server deal its matches from the seeds seeds draws
 // instead of play.RandomSeeds: a test's, so that a live match replays
@@ -65,9 +72,9 @@ type Joined struct {
 
 // Create opens a match of players seats; the creator, called name, holds
 // seat 0. bots of the other seats, from seat 1, are policy's at once;
-// policy also fills the seats still empty when the lobby closes. The
-// facade has checked policy among the Rules' Policies. A client past its
-// creation limit is refused with play.CodeRateLimited.
+// policy, one of the Rules' Policies (the default when empty), also fills
+// the seats still empty when the lobby closes. A client past its creation limit is refused with
+// play.CodeRateLimited.
 func (s *Server) Create(ctx context.Context, players int, name string, bots int, policy string) (*Joined, error) {
 	return s.CreateSetup(ctx, Setup{Players: players, Name: name, Bots: bots, Policy: policy})
 }
@@ -89,12 +96,17 @@ type Setup struct {
 // CreateSetup is Create with every setting of the match.
 func (s *Server) CreateSetup(ctx context.Context, setup Setup) (*Joined, error) {
 	players, name, bots, policy := setup.Players, setup.Name, setup.Bots, setup.Policy
+	if policy == "" {
+		policy = s.rules.Policies()[0]
+	}
 	least, most := s.rules.Seats()
 	switch {
 	case players < least || players > most:
 		return nil, play.Errorf(play.CodeInvalidRequest, "players must be %d to %d, not %d", least, most, players)
 	case bots < 0 || bots > players-1:
 		return nil, play.Errorf(play.CodeInvalidRequest, "bots must be 0 to %d, the seats besides yours", players-1)
+	case !slices.Contains(s.rules.Policies(), policy):
+		return nil, play.Errorf(play.CodeInvalidRequest, "the bots must be one of %v, not %s", s.rules.Policies(), wire.Quote(policy))
 	}
 	name, err := s.seatName(ctx, name)
 	if err != nil {

@@ -37,7 +37,7 @@ const TranscriptPage = 100
 
 // Transcript is a page of a match's transcript.
 type Transcript struct {
-	// Game is the game's slug, as its facade names it.
+	// Game is the game's slug.
 	Game string
 	Code string
 	// From is the number of the page's first frame: 0 is the deal.
@@ -48,7 +48,7 @@ type Transcript struct {
 }
 
 // Frame is the match after one change: the change (nil for the deal) and
-// the public state then, as api.Public writes it, but for its log, which
+// the public state then, as the game's API.Public writes it, but for its log, which
 // holds only the entries the change added (the frames' logs together are
 // the match's: a frame's state stays small however long the match).
 type Frame struct {
@@ -60,12 +60,12 @@ type Frame struct {
 // Transcript answers the page of match code's transcript that begins at
 // frame from: up to TranscriptPage frames, as many as the match has had
 // so far while it runs. A match still in its lobby has none.
-func (s *Server) Transcript(ctx context.Context, api API, code string, from int) (*Transcript, error) {
+func (s *Server) Transcript(ctx context.Context, code string, from int) (*Transcript, error) {
 	m, err := s.Read(ctx, code)
 	if err != nil {
 		return nil, err
 	}
-	out := &Transcript{Code: m.Code, From: from}
+	out := &Transcript{Game: s.game.Slug, Code: m.Code, From: from}
 	if m.Table == nil {
 		if from > 0 {
 			return nil, play.Errorf(play.CodeInvalidRequest, "match %s is in its lobby: it has no frames yet", m.Code)
@@ -82,7 +82,7 @@ func (s *Server) Transcript(ctx context.Context, api API, code string, from int)
 	err = r.Replay(func(t Table, change json.RawMessage) error {
 		if n >= from && n < from+TranscriptPage {
 			frame.Table, frame.Log = t, append([]json.RawMessage{}, t.Recorded()...)
-			out.Frames = append(out.Frames, Frame{Change: change, Over: t.Phase().Over, Public: api.Public(&frame)})
+			out.Frames = append(out.Frames, Frame{Change: change, Over: t.Phase().Over, Public: s.Public(&frame)})
 		}
 		n++
 		return nil

@@ -52,19 +52,19 @@ func New(svc *play.Service, openapi []byte) *Server {
 	s.handle("GET /docs/api/{slug}", s.docs)
 	s.handle("GET /llms.txt", s.llms)
 	s.handle("GET /openapi.yaml", s.serveOpenAPI)
-	s.handle("GET /tidebreakers/{file...}", s.page(pages("web/tidebreakers")))
-	s.mux.Handle("GET /tidebreakers", http.RedirectHandler("/tidebreakers/", http.StatusMovedPermanently))
-	s.handle("GET /tron/{file...}", s.page(pages("web/tron")))
-	s.mux.Handle("GET /tron", http.RedirectHandler("/tron/", http.StatusMovedPermanently))
-	s.handle("GET /view/{file...}", s.page(pages("web/view")))
-	s.mux.Handle("GET /view", http.RedirectHandler("/view/", http.StatusMovedPermanently))
-	s.handle("GET /play/{file...}", s.page(pages("web/play")))
-	s.mux.Handle("GET /play", http.RedirectHandler("/play/", http.StatusMovedPermanently))
-	s.handle("GET /boards/{file...}", s.page(pages("web/boards")))
-	s.mux.Handle("GET /boards", http.RedirectHandler("/boards/", http.StatusMovedPermanently))
+	for _, name := range []string{"view", "play", "boards"} {
+		s.ServePage(name)
+	}
 	s.handle("GET /favicon.ico", s.favicon)
 	s.handle("/", s.notFound)
 	return s
+}
+
+// ServePage serves the page in the folder web/name at /name/ (and
+// redirects /name there): the bundle's own pages, and a live game's.
+func (s *Server) ServePage(name string) {
+	s.handle("GET /"+name+"/{file...}", s.page(pages("web/"+name)))
+	s.mux.Handle("GET /"+name, http.RedirectHandler("/"+name+"/", http.StatusMovedPermanently))
 }
 
 // pageCSP is every page's Content-Security-Policy: scripts, styles,

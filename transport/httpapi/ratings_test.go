@@ -95,7 +95,7 @@ func TestRatingsOverHTTP(t *testing.T) {
 		}
 		mu[s.Agent+s.Bot] = s.Mu
 	}
-	if len(board.Standings) != 4 || mu["easy"] != tronlive.Anchors["easy"].Mu || mu["wise"] != tronlive.Anchors["wise"].Mu {
+	if len(board.Standings) != 4 || mu["easy"] != tronlive.Game.Anchors["easy"].Mu || mu["wise"] != tronlive.Game.Anchors["wise"].Mu {
 		t.Fatalf("the board of duels: %d %s", e.Status, e.Body)
 	}
 	switch {

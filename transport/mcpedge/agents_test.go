@@ -238,7 +238,7 @@ func sameAsHTTP(t *testing.T, b *bench, path string, res *mcp.CallToolResult) {
 // as an option the game (or a member the request) does not take, without
 // quoting it.
 func TestAgentToolsNeedALedger(t *testing.T) {
-	p, err := mcpassemble.New(assemble.Config{Games: games.All(), Matches: &memory.Store{}}, nil)
+	p, err := mcpassemble.New(assemble.Config{Games: games.All(), Live: games.Live(), Matches: &memory.Store{}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

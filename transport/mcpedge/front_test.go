@@ -12,6 +12,7 @@ import (
 
 	"github.com/agentgames/bundle/games/tidebreakers/live"
 	"github.com/agentgames/bundle/internal/testserver"
+	core "github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/play/wire"
 	"github.com/agentgames/bundle/store/memory"
 	"github.com/agentgames/bundle/transport/httpapi"
@@ -160,7 +161,7 @@ func TestTransportRefusalsAreJSON(t *testing.T) {
 func TestOrigins(t *testing.T) {
 	svc, matches, _ := testserver.Parts(t, nil)
 	allowing := httpapi.New(svc, nil)
-	allowing.ServeMCP(mcpedge.Handler(mcpedge.New(svc, matches, nil, mcpedge.Agents{}, nil), mcpedge.Options{Origins: []string{"https://inspector.example"}}))
+	allowing.ServeMCP(mcpedge.Handler(mcpedge.New(svc, []*core.Server{matches}, mcpedge.Agents{}, nil), mcpedge.Options{Origins: []string{"https://inspector.example"}}))
 	for _, tt := range []struct {
 		origin  string
 		allowed bool
@@ -309,7 +310,7 @@ func BenchmarkWorstMCPBody(b *testing.B) {
 func TestLiveCreateIsLimitedOverMCP(t *testing.T) {
 	svc, _, _ := testserver.Parts(t, nil)
 	h := httpapi.New(svc, nil)
-	h.ServeMCP(mcpedge.Handler(mcpedge.New(svc, live.NewServer(&memory.Store{}, time.Now), nil, mcpedge.Agents{}, nil), mcpedge.Options{}))
+	h.ServeMCP(mcpedge.Handler(mcpedge.New(svc, []*core.Server{live.NewServer(&memory.Store{}, time.Now)}, mcpedge.Agents{}, nil), mcpedge.Options{}))
 	create := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"live_create","arguments":{"players":2,"bots":1}}}`
 	for i := range live.DefaultCreatesPerMinute {
 		if rec := post(h, create, nil); rec.Code != 200 || strings.Contains(rec.Body.String(), `"isError":true`) {

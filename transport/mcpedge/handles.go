@@ -52,6 +52,9 @@ type Handles struct {
 	store play.Store
 	clock play.Clock
 	quota *play.Quota
+	// acts are the act tools of the live games, by slug, for a refusal
+	// of a handle sent to another game's tool to name (New sets them).
+	acts map[string]string
 }
 
 // NewHandles keeps handles in store, each client (see play.ClientOf)
@@ -60,7 +63,7 @@ func NewHandles(store play.Store, clock play.Clock, perMinute int) *Handles {
 	if clock == nil {
 		clock = time.Now
 	}
-	return &Handles{store: store, clock: clock, quota: &play.Quota{Store: store, Clock: clock,
+	return &Handles{store: store, clock: clock, acts: map[string]string{}, quota: &play.Quota{Store: store, Clock: clock,
 		Kind: "mcp-handle", What: "match handles", Limit: perMinute, Window: time.Minute}}
 }
 

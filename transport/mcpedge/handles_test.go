@@ -100,7 +100,7 @@ func TestHandleRace(t *testing.T) {
 	const racers = 8
 	for _, ranked := range []bool{false, true} {
 		g := &gate{Store: &memory.Store{}, n: racers, all: make(chan struct{})}
-		b := benchWith(t, assemble.Config{Games: games.All(), Ledger: &memory.Store{}, Matches: g})
+		b := benchWith(t, assemble.Config{Games: games.All(), Live: games.Live(), Ledger: &memory.Store{}, Matches: g})
 		cs := b.overHTTP(t)
 		args := map[string]any{"seed": 3}
 		if ranked {
@@ -197,7 +197,7 @@ func benchWith(t *testing.T, c assemble.Config) *bench {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &bench{svc: p.Service, live: p.Live, tron: p.TronLive, agents: mcpedge.Agents{Registry: p.Agents, Boards: p.Boards, Raters: p.Raters}, handles: p.Handles, http: p.HTTP()}
+	return &bench{svc: p.Service, lives: p.Live, agents: mcpedge.Agents{Registry: p.Agents, Boards: p.Boards, Raters: p.Raters}, handles: p.Handles, http: p.HTTP()}
 }
 
 // clockBench is a bench whose clock the test moves, whose clients may
@@ -210,7 +210,7 @@ func clockBench(t *testing.T, now *time.Time, limit int) *bench {
 		defer mu.Unlock()
 		return *now
 	}
-	return benchWith(t, assemble.Config{Clock: clock, Games: games.All(), Ledger: &memory.Store{Clock: clock}, Matches: &memory.Store{Clock: clock}, CreatesPerMinute: limit})
+	return benchWith(t, assemble.Config{Clock: clock, Games: games.All(), Live: games.Live(), Ledger: &memory.Store{Clock: clock}, Matches: &memory.Store{Clock: clock}, CreatesPerMinute: limit})
 }
 
 // TestHandleLifetime: a handle lives HandleLifetime after its match's
@@ -273,7 +273,7 @@ func TestHandleRefused(t *testing.T) {
 			t.Errorf("%s: %s %q, want %s saying %q", c.name, h.Error.Code, text, c.code, c.says)
 		}
 	}
-	plain := mcpedge.New(b.svc, nil, nil, mcpedge.Agents{}, nil)
+	plain := mcpedge.New(b.svc, nil, mcpedge.Agents{}, nil)
 	ct, st := mcp.NewInMemoryTransports()
 	ss, err := plain.Connect(context.Background(), st, nil)
 	if err != nil {

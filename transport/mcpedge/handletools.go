@@ -10,7 +10,6 @@ import (
 
 	"github.com/agentgames/bundle/play"
 	core "github.com/agentgames/bundle/play/live"
-	"github.com/agentgames/bundle/transport/httpapi"
 )
 
 // handleSchema is the input schema of a "handle" argument.
@@ -119,14 +118,11 @@ func (m held) what() string {
 	return "a match of " + m.Game
 }
 
-func (m held) tool() string {
-	switch {
-	case m.Code == "":
+func (h *Handles) tool(m held) string {
+	if m.Code == "" {
 		return actTool(m.Game)
-	case m.Game == "tron":
-		return "tron_live_move"
 	}
-	return "live_act"
+	return h.acts[m.Game]
 }
 
 // seatArgs are a live tool's arguments with a handle in them turned into
@@ -151,7 +147,7 @@ func (h *Handles) seatArgs(ctx context.Context, game string, args json.RawMessag
 	case m["code"] != nil || m["token"] != nil:
 		return nil, "", play.Errorf(play.CodeInvalidRequest, "send the handle or the code and token, not both")
 	case seat.Game != game || seat.Code == "":
-		return nil, "", play.Errorf(play.CodeInvalidRequest, "handle %s is %s; act in it with %s", handle, seat.what(), seat.tool())
+		return nil, "", play.Errorf(play.CodeInvalidRequest, "handle %s is %s; act in it with %s", handle, seat.what(), h.tool(seat))
 	}
 	delete(m, "handle")
 	m["code"], _ = json.Marshal(seat.Code)
@@ -169,11 +165,11 @@ func (h *Handles) seat(ctx context.Context, game, code, token string) (string, e
 	return h.create(ctx, held{Game: game, Code: code, Seat: token})
 }
 
-// joinSeat seats the caller in a live match of game by op ("create" or
+// joinSeat seats the caller in a live match of l's game by op ("create" or
 // "join"), as l.Serve does with args, and keeps the seat behind a new
 // handle when there are handles (a client past its quota of handles is
 // seated nowhere).
-func (h *Handles) joinSeat(ctx context.Context, l httpapi.Live, game, op string, args json.RawMessage) (*core.Joined, string, error) {
+func (h *Handles) joinSeat(ctx context.Context, l *core.Server, op string, args json.RawMessage) (*core.Joined, string, error) {
 	if err := h.admit(ctx); err != nil {
 		return nil, "", err
 	}
@@ -189,22 +185,24 @@ func (h *Handles) joinSeat(ctx context.Context, l httpapi.Live, game, op string,
 	if err != nil {
 		return nil, "", err
 	}
-	handle, err := h.seat(ctx, game, j.Code, j.Token)
+	handle, err := h.seat(ctx, l.Game().Slug, j.Code, j.Token)
 	return j, handle, err
 }
 
-// joinTool answers a call of a live create or join tool of game: the
+// joinTool answers a call of a live create or join tool of l's game: the
 // caller seated by op (for the agent whose key the call carries), behind
 // a handle when there are handles, and text's words on the seat.
-func joinTool(ctx context.Context, req *mcp.CallToolRequest, l httpapi.Live, ag Agents, hs *Handles, game, op string,
-	text func(j *core.Joined, handle string, credit func(players int) string) string) (*mcp.CallToolResult, error) {
+func joinTool(ctx context.Context, req *mcp.CallToolRequest, l *core.Server, ag Agents, hs *Handles, op string,
+	text func(ctx context.Context, j *core.Joined, handle string, credit func(players int) string) string) (*mcp.CallToolResult, error) {
 	args, ctx, agent, err := liveAgent(ctx, ag.Registry, req.Params.Arguments)
 	var j *core.Joined
 	var handle string
 	if err == nil {
-		j, handle, err = hs.joinSeat(ctx, l, game, op, args)
+		j, handle, err = hs.joinSeat(ctx, l, op, args)
 	}
-	r, _ := result(ctx, req.Params.Name, j, err, func(j *core.Joined) string { return text(j, handle, liveSeating(ag, game).credit(agent)) })
+	r, _ := result(ctx, req.Params.Name, j, err, func(j *core.Joined) string {
+		return text(ctx, j, handle, liveSeating(ag, l.Game().Slug).credit(agent))
+	})
 	return handled(r, handle), nil
 }
 
@@ -217,8 +215,8 @@ func (h *Handles) seatSchema(object map[string]any) map[string]any {
 	}
 	object["properties"].(map[string]any)["handle"] = map[string]any{"type": "string", "pattern": handleSchema["pattern"],
 		"description": "your seat's handle, as the create or join answered it: send it instead of code and token"}
-	required := []string{}
-	for _, r := range object["required"].([]string) {
+	required := []any{}
+	for _, r := range object["required"].([]any) {
 		if r != "code" && r != "token" {
 			required = append(required, r)
 		}
@@ -231,14 +229,14 @@ func (h *Handles) seatSchema(object map[string]any) map[string]any {
 // code and token or by handle: what do answers for the arguments (the
 // handle turned into code and token), the state and the seat, and text's
 // words on them.
-func seatTool[S any](ctx context.Context, req *mcp.CallToolRequest, hs *Handles, game string,
-	do func(args json.RawMessage) (S, int, error), text func(st S, seat int, handle string) string) (*mcp.CallToolResult, error) {
+func seatTool(ctx context.Context, req *mcp.CallToolRequest, hs *Handles, game string,
+	do func(args json.RawMessage) (any, int, error), text func(st any, seat int, handle string) string) (*mcp.CallToolResult, error) {
 	args, handle, err := hs.seatArgs(ctx, game, req.Params.Arguments)
-	var st S
+	var st any
 	seat := -1
 	if err == nil {
 		st, seat, err = do(args)
 	}
-	r, _ := result(ctx, req.Params.Name, st, err, func(st S) string { return text(st, seat, handle) })
+	r, _ := result(ctx, req.Params.Name, st, err, func(st any) string { return text(st, seat, handle) })
 	return handled(r, handle), nil
 }

@@ -3,124 +3,150 @@ package mcpedge
 import (
 	"context"
 	"encoding/json"
+	"slices"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/agentgames/bundle/games/tidebreakers"
-	"github.com/agentgames/bundle/games/tidebreakers/live"
 	"github.com/agentgames/bundle/play"
-	"github.com/agentgames/bundle/transport/httpapi"
+	"github.com/agentgames/bundle/play/live"
+	"github.com/agentgames/bundle/play/wire"
 )
 
-// The live Tidebreakers tools ask l what the match API's paths ask it
-// (POST /api/matches, POST /api/matches/{code}/join, GET
-// /api/matches/{code}, POST /api/matches/{code}/{supply,attack,pass}), the
-// code as an argument. live_act takes one action of Tidebreakers' own
-// grammar, whose "type" names the path.
+// A live game's tools ask its server what its match API's paths ask it
+// (POST Base, POST Base/{code}/join, GET Base/{code}, POST
+// Base/{code}/{op}), the code as an argument; they are made from the
+// game's descriptor (live.Game) alone, their input schemas from the
+// requests openapi.yaml gives those paths, so that this edge names no
+// game.
 
-// Live is what the live tools ask of the live matches: the match API's
-// operations, and the seat a token holds (or -1 and forbidden), so that
-// their texts say which seat is the caller's and what it may do now.
-type Live interface {
-	httpapi.Live
-	// View answers a match's public state and the seat token holds in it.
-	View(ctx context.Context, code, token string) (*live.State, int, error)
-}
-
-// addLive adds live_create, live_join, live_state and live_act; with
-// ag's registry, live_create and live_join take agent_key (see
-// liveAgent); with handles, they answer a handle of the seat, which
-// live_state and live_act take instead of code and token.
-func addLive(srv *mcp.Server, l Live, ag Agents, hs *Handles) {
-	code := map[string]any{"type": "string", "description": "the match's code, from live_create"}
-	name := map[string]any{"type": "string", "description": "your name (cut to 40 characters)"}
-	token := map[string]any{"type": "string", "description": "your seat's secret token, from live_create or live_join"}
-	object := func(props map[string]any, required ...string) map[string]any {
-		return map[string]any{"type": "object", "properties": props, "required": required, "additionalProperties": false}
+// addLive adds l's game's tools: Prefix_create, Prefix_join, Prefix_state
+// and its act tool. With ag's registry, the create and join tools take
+// agent_key (see liveAgent); with handles, they answer a handle of the
+// seat, which the state and act tools take instead of code and token.
+func addLive(srv *mcp.Server, l *live.Server, ag Agents, hs *Handles) {
+	g := l.Game()
+	t := g.Tools
+	match := "live " + g.Title + " match"
+	code := map[string]any{"type": "string", "description": "the match's code, from " + t.Prefix + "_create"}
+	token := map[string]any{"type": "string", "description": "your seat's secret token, from " + t.Prefix + "_create or " + t.Prefix + "_join"}
+	seated := liveSeating(ag, g.Slug)
+	joined := func(ctx context.Context, j *live.Joined, handle string, credit func(int) string) string {
+		text := seatText(j, match, handle)
+		players := 0
+		if m, seat, err := l.View(ctx, j.Code, j.Token); err == nil {
+			text += t.Texts.Seated(l.Public(m), seat, l.Now(), handle)
+			players = m.Players
+		}
+		return text + credit(players)
 	}
-	seated := liveSeating(ag, "tidebreakers")
 	srv.AddTool(&mcp.Tool{
-		Name:  "live_create",
-		Title: "Create a live Tidebreakers match",
-		Description: seated.describe("Opens a live Tidebreakers match and seats you at seat 0: answers its code and your seat's secret token. " +
-			"Others join with live_join; empty seats wait 10 seconds, then captains fill them. bots seats (from seat 1) are captains at once, " +
-			"so with bots = players - 1 the match starts immediately."),
-		InputSchema: seated.schema(object(map[string]any{
-			"players": map[string]any{"type": "integer", "minimum": live.MinPlayers, "maximum": live.MaxPlayers, "description": "how many seats"},
-			"name":    name,
-			"bots":    map[string]any{"type": "integer", "minimum": 0, "maximum": live.MaxPlayers - 1, "description": "how many other seats are captains at once"},
-			"captain": map[string]any{"type": "string", "enum": live.Captains(), "description": "the captains' kind (default " + live.Captains()[0] + ")"},
-		}, "players")),
+		Name:         t.Prefix + "_create",
+		Title:        "Create a " + match,
+		Description:  seated.describe("Opens a " + match + " and seats you at seat 0: answers its code and your seat's secret token. " + t.About),
+		InputSchema:  seated.schema(requestSchema(g.Base)),
 		OutputSchema: outputSchema("LiveJoined"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return joinTool(ctx, req, l, ag, hs, "tidebreakers", "create", func(j *live.Joined, handle string, credit func(int) string) string {
-			return joinedText(ctx, l, j, handle, credit)
-		})
+		return joinTool(ctx, req, l, ag, hs, "create", joined)
 	})
+	join := requestSchema(g.Base + "/{code}/join")
+	join["properties"].(map[string]any)["code"] = code
+	join["required"] = append(join["required"].([]any), "code")
 	srv.AddTool(&mcp.Tool{
-		Name:         "live_join",
-		Title:        "Join a live Tidebreakers match",
-		Description:  seated.describe("Takes the first empty seat of a live match in its lobby: answers your seat and its secret token."),
-		InputSchema:  seated.schema(object(map[string]any{"code": code, "name": name}, "code")),
+		Name:         t.Prefix + "_join",
+		Title:        "Join a " + match,
+		Description:  seated.describe("Takes the first empty seat of a " + match + " in its lobby: answers your seat and its secret token."),
+		InputSchema:  seated.schema(join),
 		OutputSchema: outputSchema("LiveJoined"),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return joinTool(ctx, req, l, ag, hs, "tidebreakers", "join", func(j *live.Joined, handle string, credit func(int) string) string {
-			return joinedText(ctx, l, j, handle, credit)
-		})
+		return joinTool(ctx, req, l, ag, hs, "join", joined)
 	})
+	text := func(public any, seat int, handle string) string { return t.Texts.State(public, seat, l.Now(), handle) }
+	state := answerSchema("get", g.Base+"/{code}")
 	srv.AddTool(&mcp.Tool{
-		Name:  "live_state",
-		Title: "Read a live Tidebreakers match",
-		Description: "Answers the public state of a live match (after the captains' turns and the limits that are due): the board, whose turn it is, the log; " +
-			"with your seat's token, its text also says which seat is yours and what you may do now.",
-		InputSchema:  hs.seatSchema(object(map[string]any{"code": code, "token": token}, "code")),
-		OutputSchema: outputSchema("LiveState"),
+		Name:        t.Prefix + "_state",
+		Title:       "Read a " + match,
+		Description: t.State,
+		InputSchema: hs.seatSchema(map[string]any{"type": "object", "additionalProperties": false,
+			"properties": map[string]any{"code": code, "token": token}, "required": []any{"code"}}),
+		OutputSchema: state,
 		Annotations:  readOnly,
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return seatTool(ctx, req, hs, "tidebreakers", func(args json.RawMessage) (*live.State, int, error) {
-			return readMatch[*live.State](ctx, l, req.Params.Name, args)
-		}, liveText)
+		return seatTool(ctx, req, hs, g.Slug, func(args json.RawMessage) (any, int, error) {
+			return readMatch(ctx, l, req.Params.Name, args)
+		}, text)
 	})
 	srv.AddTool(&mcp.Tool{
-		Name:  "live_act",
-		Title: "Act in a live Tidebreakers match",
-		Description: "Plays one action for your seat when it is your turn (supply, attack or pass, Tidebreakers' action grammar) " +
-			"and answers the public state, its text what you may do next. An action the rules forbid is an error (illegal_move) that says why.",
-		InputSchema:  hs.seatSchema(object(map[string]any{"code": code, "token": token, "action": tidebreakers.Game{}.Info().ActionSchema}, "code", "token", "action")),
-		OutputSchema: outputSchema("LiveState"),
+		Name:         t.Act,
+		Title:        "Act in a " + match,
+		Description:  t.Move,
+		InputSchema:  hs.seatSchema(liveActSchema(g, code)),
+		OutputSchema: state,
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return seatTool(ctx, req, hs, "tidebreakers", func(args json.RawMessage) (*live.State, int, error) {
+		return seatTool(ctx, req, hs, g.Slug, func(args json.RawMessage) (any, int, error) {
 			return actLive(ctx, l, args)
-		}, liveText)
+		}, text)
 	})
 }
 
-// liveText is stateText for seatTool (a seat's text names no handle).
-func liveText(st *live.State, seat int, _ string) string { return stateText(st, seat) }
+// liveActSchema is the input schema of g's act tool: with one op, its
+// request (the token and the move's fields) and the code; with several,
+// the code, the token, and the action: one of the ops' requests without
+// the token, its "type" the op.
+func liveActSchema(g *live.Game, code map[string]any) map[string]any {
+	if len(g.Ops) == 1 {
+		s := requestSchema(g.Base + "/{code}/" + g.Ops[0])
+		s["properties"].(map[string]any)["code"] = code
+		s["required"] = append(s["required"].([]any), "code")
+		return s
+	}
+	var oneOf []any
+	for _, op := range g.Ops {
+		s := requestSchema(g.Base + "/{code}/" + op)
+		props := s["properties"].(map[string]any)
+		delete(props, "token")
+		props["type"] = map[string]any{"type": "string", "enum": []any{op}}
+		required := []any{"type"}
+		for _, r := range s["required"].([]any) {
+			if r != "token" {
+				required = append(required, r)
+			}
+		}
+		s["required"] = required
+		oneOf = append(oneOf, s)
+	}
+	return map[string]any{"type": "object", "additionalProperties": false, "required": []any{"code", "token", "action"},
+		"properties": map[string]any{"code": code, "token": map[string]any{"type": "string", "description": "your seat's secret token"},
+			"action": map[string]any{"type": "object", "oneOf": oneOf}}}
+}
 
-// actLive asks l for the action live_act's arguments hold (the path its
-// type names, with its other fields and the token as the body), and
+// actLive asks l for the move the act tool's arguments hold (with one op,
+// the arguments besides the code are its body; with several, the action's
+// type names the op and its other fields join the token in the body), and
 // answers the state and the token's seat (-1 if it cannot be read after
-// the action).
-func actLive(ctx context.Context, l Live, args json.RawMessage) (*live.State, int, error) {
+// the move).
+func actLive(ctx context.Context, l *live.Server, args json.RawMessage) (any, int, error) {
 	code, m, err := matchArgs(args)
 	if err != nil {
 		return nil, -1, err
 	}
-	op, err := liveAction(m)
-	if err != nil {
-		return nil, -1, err
+	g := l.Game()
+	op := g.Ops[0]
+	if len(g.Ops) > 1 {
+		if op, err = liveAction(g, m); err != nil {
+			return nil, -1, err
+		}
 	}
-	return actMatch[*live.State](ctx, l, op, code, m)
+	return actMatch(ctx, l, op, code, m)
 }
 
-// liveAction turns live_act's members besides the code ({token, action})
-// into the body of the path the action's type names, the action's fields
-// and the token, and answers that path's operation.
-func liveAction(m map[string]json.RawMessage) (string, error) {
+// liveAction turns the members of a several-op act tool besides the code
+// ({token, action}) into the body of the op the action's type names: the
+// action's fields and the token; and answers that op.
+func liveAction(g *live.Game, m map[string]json.RawMessage) (string, error) {
 	raw, ok := m["action"]
 	if !ok {
-		return "", play.Errorf(play.CodeInvalidRequest, "live_act needs \"action\": one action of Tidebreakers' grammar")
+		return "", play.Errorf(play.CodeInvalidRequest, "%s needs \"action\": one action of %s's grammar", g.Tools.Act, g.Title)
 	}
 	delete(m, "action")
 	fields, err := members(raw)
@@ -129,8 +155,8 @@ func liveAction(m map[string]json.RawMessage) (string, error) {
 	}
 	var op string
 	json.Unmarshal(fields["type"], &op)
-	if op != "supply" && op != "attack" && op != "pass" {
-		return "", play.Errorf(play.CodeInvalidRequest, "action.type must be supply, attack or pass")
+	if !slices.Contains(g.Ops, op) {
+		return "", play.Errorf(play.CodeInvalidRequest, "action.type must be one of %s, not %s", strings.Join(g.Ops, ", "), wire.Brief(fields["type"]))
 	}
 	delete(fields, "type")
 	for name, value := range fields {

@@ -44,9 +44,9 @@ func TestLiveMatch(t *testing.T) {
 			if mineHandle == theirHandle {
 				t.Fatalf("two seats share the handle %s", mineHandle)
 			}
-			says(t, created, "You sit in seat 0 of match "+mine.Code+". Your seat's handle (send it as \"handle\", instead of code and token; show it to no one): "+mineHandle+"\n"+
+			says(t, created, "You sit in seat 0 of live Tidebreakers match "+mine.Code+". Your seat's handle (send it as \"handle\", instead of code and token; show it to no one): "+mineHandle+"\n"+
 				"You are seat 0. The match is in its lobby, waiting for players (2 of 3 seats taken", mine.Token)
-			says(t, joined, "You sit in seat 2 of match "+mine.Code+". Your seat's handle (send it as \"handle\", instead of code and token; show it to no one): "+theirHandle+"\n"+
+			says(t, joined, "You sit in seat 2 of live Tidebreakers match "+mine.Code+". Your seat's handle (send it as \"handle\", instead of code and token; show it to no one): "+theirHandle+"\n"+
 				"You are seat 2", theirs.Token)
 			says(t, joined, `Act with live_act {"handle":"`+theirHandle+`","action":...}`, mine.Token)
 			toolError(t, call(t, joiner, "live_join", map[string]any{"code": mine.Code}), play.CodeMatchFull)

@@ -3,20 +3,12 @@ package mcpedge
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 
 	"github.com/agentgames/bundle/play"
 	core "github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/play/wire"
-	"github.com/agentgames/bundle/transport/httpapi"
 )
-
-// viewer is a game's live matches as its live tools ask them: the match
-// API's operations, and View, the public state S of a match and the seat
-// a token holds in it (or -1 and forbidden).
-type viewer[S any] interface {
-	httpapi.Live
-	View(ctx context.Context, code, token string) (S, int, error)
-}
 
 // matchArgs reads a live tool's arguments: the match's code, and the
 // other members.
@@ -35,7 +27,7 @@ func matchArgs(args json.RawMessage) (string, map[string]json.RawMessage, error)
 
 // serveMatch asks l for op on the match code names, the members m the
 // request's body.
-func serveMatch(ctx context.Context, l httpapi.Live, op, code string, m map[string]json.RawMessage) (any, error) {
+func serveMatch(ctx context.Context, l *core.Server, op, code string, m map[string]json.RawMessage) (any, error) {
 	body, err := json.Marshal(m)
 	if err != nil {
 		return nil, err
@@ -45,7 +37,7 @@ func serveMatch(ctx context.Context, l httpapi.Live, op, code string, m map[stri
 
 // joinMatch asks l to seat the caller in the match a join tool's
 // arguments name; the arguments besides the code are the request's body.
-func joinMatch(ctx context.Context, l httpapi.Live, args json.RawMessage) (*core.Joined, error) {
+func joinMatch(ctx context.Context, l *core.Server, args json.RawMessage) (*core.Joined, error) {
 	code, m, err := matchArgs(args)
 	if err != nil {
 		return nil, err
@@ -58,8 +50,8 @@ func joinMatch(ctx context.Context, l httpapi.Live, args json.RawMessage) (*core
 // readMatch reads the match the arguments of the state tool called tool
 // name, and the seat of the token among them (-1 without one; a token
 // that holds no seat is forbidden, as when it acts).
-func readMatch[S any](ctx context.Context, l viewer[S], tool string, args json.RawMessage) (S, int, error) {
-	var none S
+func readMatch(ctx context.Context, l *core.Server, tool string, args json.RawMessage) (any, int, error) {
+	var none any
 	code, m, err := matchArgs(args)
 	if err != nil {
 		return none, -1, err
@@ -72,26 +64,43 @@ func readMatch[S any](ctx context.Context, l viewer[S], tool string, args json.R
 		if raw[0] != '"' || json.Unmarshal(raw, &token) != nil {
 			return none, -1, play.Errorf(play.CodeInvalidRequest, "token must be a string, not %s", wire.Brief(raw))
 		}
-		return l.View(ctx, code, token)
+		return view(ctx, l, code, token)
 	}
 	answer, err := l.Serve(ctx, "get", code, nil)
-	st, _ := answer.(S)
-	return st, -1, err
+	return answer, -1, err
+}
+
+// view is the public state of the match code names, and the seat token
+// holds in it (forbidden when it holds none).
+func view(ctx context.Context, l *core.Server, code, token string) (any, int, error) {
+	m, seat, err := l.View(ctx, code, token)
+	if err != nil {
+		return nil, -1, err
+	}
+	return l.Public(m), seat, nil
 }
 
 // actMatch asks l for op on the match code names, the members m (the
 // token among them) the request's body, and answers the state after it
 // and the token's seat (-1 if it cannot be read after the action).
-func actMatch[S any](ctx context.Context, l viewer[S], op, code string, m map[string]json.RawMessage) (S, int, error) {
-	var none S
+func actMatch(ctx context.Context, l *core.Server, op, code string, m map[string]json.RawMessage) (any, int, error) {
 	answer, err := serveMatch(ctx, l, op, code, m)
 	if err != nil {
-		return none, -1, err
+		return nil, -1, err
 	}
 	var token string
 	json.Unmarshal(m["token"], &token)
-	if st, seat, err := l.View(ctx, code, token); err == nil {
+	if st, seat, err := view(ctx, l, code, token); err == nil {
 		return st, seat, nil
 	}
-	return answer.(S), -1, nil
+	return answer, -1, nil
+}
+
+// seatText says which seat of which match the caller holds, and what to
+// send for it: the handle if there is one, else the seat's token.
+func seatText(j *core.Joined, match, handle string) string {
+	if handle != "" {
+		return fmt.Sprintf("You sit in seat %d of %s %s. Your seat's handle (send it as \"handle\", instead of code and token; show it to no one): %s\n", j.Seat, match, j.Code, handle)
+	}
+	return fmt.Sprintf("You sit in seat %d of %s %s. Your seat's secret token (send it as \"token\"; show it to no one): %s\n", j.Seat, match, j.Code, j.Token)
 }

@@ -165,7 +165,7 @@ func act(ctx context.Context, svc *play.Service, hs *Handles, slug string, args 
 		return nil, "", err
 	}
 	if h.Game != slug || h.State == "" {
-		return nil, "", play.Errorf(play.CodeInvalidRequest, "handle %s is %s; act in it with %s", handle, h.what(), h.tool())
+		return nil, "", play.Errorf(play.CodeInvalidRequest, "handle %s is %s; act in it with %s", handle, h.what(), hs.tool(h))
 	}
 	a, err := svc.Act(ctx, slug, h.State, action)
 	if play.IsCode(err, play.CodeTokenSpent) {

@@ -40,7 +40,7 @@ var contract = sync.OnceValue(func() map[string]any {
 	schemas := document().Components.Schemas
 	out := make(map[string]any, len(schemas))
 	for name, s := range schemas {
-		out[name] = jsonSchema(s)
+		out[name] = jsonSchema(s, false)
 	}
 	return out
 })
@@ -66,7 +66,25 @@ func answerSchema(method, path string) json.RawMessage {
 	if s == nil {
 		panic("openapi.yaml has no JSON answer of " + method + " " + path)
 	}
-	return oneOfSchema([]any{jsonSchema(s)})
+	return oneOfSchema([]any{jsonSchema(s, false)})
+}
+
+// requestSchema is the JSON body schema of the POST operation of path, as
+// JSON Schema with its descriptions (a tool's input schema says for a
+// model what the contract says for people): a fresh copy each call, for
+// a tool to add its own members to. A live game's request bodies are
+// written in place in openapi.yaml, naming no schema.
+func requestSchema(path string) map[string]any {
+	s := dig(document().Paths[path]["post"], "requestBody", "content", "application/json", "schema")
+	out, ok := jsonSchema(s, true).(map[string]any)
+	if !ok || out["properties"] == nil {
+		panic("openapi.yaml has no JSON object request of POST " + path)
+	}
+	walk(out, func(ref string) { panic("the request of POST " + path + " refers to " + ref + ": write it in place") })
+	if _, ok := out["required"]; !ok {
+		out["required"] = []any{}
+	}
+	return out
 }
 
 // dig is the value at the path of keys within nested objects, nil if
@@ -128,27 +146,32 @@ func walk(s any, f func(ref string)) {
 }
 
 // jsonSchema rewrites an OpenAPI 3.0 schema as JSON Schema: a nullable
-// type admits null, and a $ref names a $defs entry. Descriptions and
-// examples (the tools' texts and docs say it for a model; the contract,
-// for people) are left out to keep tools/list short, and so are formats
-// (int64 is OpenAPI's, which a strict JSON Schema validator refuses).
-func jsonSchema(v any) any {
+// type admits null, and a $ref names a $defs entry. Descriptions (but
+// for an input's, with docs) and examples (the tools' texts and docs say
+// it for a model; the contract, for people) are left out to keep
+// tools/list short, and so are formats (int64 is OpenAPI's, which a
+// strict JSON Schema validator refuses).
+func jsonSchema(v any, docs bool) any {
 	switch x := v.(type) {
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
 			switch k {
-			case "description", "example", "format", "nullable":
+			case "description":
+				if docs {
+					out[k] = e
+				}
+			case "example", "format", "nullable":
 			case "$ref":
 				out[k] = strings.Replace(e.(string), "#/components/schemas/", "#/$defs/", 1)
 			case "properties":
 				props := map[string]any{}
 				for name, p := range e.(map[string]any) {
-					props[name] = jsonSchema(p)
+					props[name] = jsonSchema(p, docs)
 				}
 				out[k] = props
 			default:
-				out[k] = jsonSchema(e)
+				out[k] = jsonSchema(e, docs)
 			}
 		}
 		if t, ok := out["type"].(string); ok && x["nullable"] == true {
@@ -161,7 +184,7 @@ func jsonSchema(v any) any {
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = jsonSchema(e)
+			out[i] = jsonSchema(e, docs)
 		}
 		return out
 	}

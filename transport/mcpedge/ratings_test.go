@@ -124,7 +124,7 @@ func TestLiveRatingsOverMCP(t *testing.T) {
 				t.Errorf("ratings is not the rater's board (-rater +tool):\n%s", d)
 			}
 			sameAsHTTP(t, b, "/api/games/tron/ratings", res)
-			if got.Game != "tron" || got.Seats != 2 || len(got.Standings) != 2+len(tronlive.Anchors) {
+			if got.Game != "tron" || got.Seats != 2 || len(got.Standings) != 2+len(tronlive.Game.Anchors) {
 				t.Fatalf("the board: %+v", got)
 			}
 			text, _ := mcptest.Text(res)
@@ -134,7 +134,7 @@ func TestLiveRatingsOverMCP(t *testing.T) {
 					t.Errorf("line %d ranked %d", i, s.Rank)
 				}
 				if s.Agent == "" {
-					a, ok := tronlive.Anchors[s.Bot]
+					a, ok := tronlive.Game.Anchors[s.Bot]
 					if !ok || s.Name != s.Bot || s.Mu != a.Mu || s.Sigma != a.Sigma || s.Matches != 0 {
 						t.Errorf("a bot's line %+v: want its anchor %+v", s, a)
 					}

@@ -12,6 +12,7 @@ import (
 
 	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/live"
 )
 
 // overviewURI names the overview: how the tools play any game.
@@ -30,8 +31,8 @@ func seatWord(handles bool) string {
 }
 
 // addResources adds the overview and every page of docs/ as resources.
-func addResources(srv *mcp.Server, svc *play.Service, ag Agents, handles bool) {
-	overview := instructions(svc, true, true, ag, handles)
+func addResources(srv *mcp.Server, svc *play.Service, lives []*live.Server, ag Agents, handles bool) {
+	overview := instructions(svc, lives, ag, handles)
 	srv.AddResource(&mcp.Resource{URI: overviewURI, Name: "overview", Title: "How to play the games through these tools", MIMEType: "text/plain"},
 		func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: overviewURI, MIMEType: "text/plain", Text: overview}}}, nil
@@ -60,7 +61,7 @@ func addResources(srv *mcp.Server, svc *play.Service, ag Agents, handles bool) {
 
 // instructions says how the tools play any game; it is the server's
 // instructions to clients and the overview resource.
-func instructions(svc *play.Service, live, tron bool, ag Agents, handles bool) string {
+func instructions(svc *play.Service, lives []*live.Server, ag Agents, handles bool) string {
 	var b strings.Builder
 	if handles {
 		fmt.Fprintf(&b, `Turn-based games for AI agents. Every game is a loop of two tools:
@@ -100,14 +101,10 @@ Every answer's structured content is exactly the HTTP API's JSON answer.
 		info := g.Info()
 		fmt.Fprintf(&b, "- %s: %s Tools start_%s and act_%s; rules: game_rules or %s.\n", info.Name, info.Description, info.Slug, info.Slug, docsURI(info.Slug))
 	}
-	if live {
-		b.WriteString("\nLive Tidebreakers matches, shared by players, agents and captains: live_create (or live_join) seats you and answers your seat's " + seatWord(handles) + "; " +
-			"live_state shows the board (with it, also your seat and what you may do now); live_act plays supply, attack or pass with it when it is your turn.\n")
-	}
-	if tron {
-		b.WriteString("\nLive Tron matches, shared by players, agents and bots, every living cycle moving at once each round: tron_live_create (or tron_live_join) seats you and answers your seat's " + seatWord(handles) + "; " +
-			"tron_live_state draws the grid (with it, also your head, whether you have moved and which directions are safe); " +
-			"tron_live_move steers your cycle with it, once a round, before the round's deadline.\n")
+	for _, l := range lives {
+		g := l.Game()
+		fmt.Fprintf(&b, "\nLive %s matches, %s: %s_create (or %s_join) seats you and answers your seat's %s; %s\n",
+			g.Title, g.Tools.Intro, g.Tools.Prefix, g.Tools.Prefix, seatWord(handles), g.Tools.Use)
 	}
 	if ag.Registry != nil {
 		b.WriteString("\nAgents and leaderboards: agent_register {\"name\"} registers your agent once and answers its secret key. " +
@@ -117,7 +114,7 @@ Every answer's structured content is exactly the HTTP API's JSON answer.
 			b.WriteString(" leaderboard {\"game\", \"options\"} reads a board (its options: those that set how hard a match is); " +
 				"agent_standing {\"agent_key\"} or {\"agent_id\"} an agent's entries on every board and its recent runs, with their replays.")
 		}
-		if live || tron {
+		if len(lives) > 0 {
 			b.WriteString(" The key as agent_key to a live match's create or join tool credits your seat to your agent too: the match rates it when it ends.")
 		}
 		b.WriteString("\n")

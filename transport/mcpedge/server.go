@@ -1,5 +1,5 @@
 // Package mcpedge is the Model Context Protocol edge of the bundle: every
-// game's loop, the live Tidebreakers and Tron matches, and the agents, the
+// game's loop, every live game's matches, and the agents, the
 // leaderboards of their ranked runs and the ratings of their live matches
 // as MCP tools, each game's docs as resources, served by the official Go
 // SDK over any of its transports (stdio in cmd/mcp; stateless Streamable
@@ -19,29 +19,30 @@ import (
 
 	"github.com/agentgames/bundle/internal/version"
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/live"
 )
 
-// New builds the MCP server of svc's games and, when live is not nil, of
-// live Tidebreakers matches, when tron is not nil, of live Tron matches;
-// with ag's registry, boards and raters, of agents, the boards of their
-// ranked runs and the ratings of their live matches (see Agents); with
-// hs, of matches behind handles (see Handles).
-func New(svc *play.Service, live Live, tron TronLive, ag Agents, hs *Handles) *mcp.Server {
+// New builds the MCP server of svc's games and of the matches of the live
+// games lives serve (their tools made from each game's descriptor); with
+// ag's registry, boards and raters, of agents, the boards of their ranked
+// runs and the ratings of their live matches (see Agents); with hs, of
+// matches behind handles (see Handles).
+func New(svc *play.Service, lives []*live.Server, ag Agents, hs *Handles) *mcp.Server {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "agentgames", Title: "Agent game bundle", Version: version.String("mcp")},
-		&mcp.ServerOptions{Instructions: instructions(svc, live != nil, tron != nil, ag, hs != nil)})
+		&mcp.ServerOptions{Instructions: instructions(svc, lives, ag, hs != nil)})
 	addCatalog(srv, svc)
 	for _, g := range svc.Games() {
 		addLoop(srv, svc, ag.Registry, hs, g)
 	}
-	if live != nil {
-		addLive(srv, live, ag, hs)
-	}
-	if tron != nil {
-		addTronLive(srv, tron, ag, hs)
+	for _, l := range lives {
+		if hs != nil {
+			hs.acts[l.Game().Slug] = l.Game().Tools.Act
+		}
+		addLive(srv, l, ag, hs)
 	}
 	addAgents(srv, svc, ag)
 	addRatings(srv, svc, ag)
-	addResources(srv, svc, ag, hs != nil)
+	addResources(srv, svc, lives, ag, hs != nil)
 	addPrompts(srv, svc, hs != nil)
 	return srv
 }

@@ -8,25 +8,23 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agentgames/bundle/games"
-	"github.com/agentgames/bundle/games/tidebreakers/live"
-	tronlive "github.com/agentgames/bundle/games/tron/live"
 	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/internal/assemble/mcpassemble"
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/store/memory"
 	"github.com/agentgames/bundle/transport/httpapi"
 	"github.com/agentgames/bundle/transport/mcpedge"
 )
 
-// bench is every game, live matches (Tidebreakers', Tron's) and agents
+// bench is every game, every live game's matches and agents
 // with their boards and ratings served twice over one service, the same
 // live servers and the same agents: as the MCP server, and as the local
 // server's HTTP handler with the MCP server mounted at /mcp (as
 // testserver.WithLive builds it).
 type bench struct {
 	svc     *play.Service
-	live    *live.Server
-	tron    *tronlive.Server
+	lives   []*live.Server
 	agents  mcpedge.Agents
 	handles *mcpedge.Handles
 	http    *httpapi.Server
@@ -35,11 +33,11 @@ type bench struct {
 func newBench(t testing.TB) *bench {
 	t.Helper()
 	// ListAfter 1: a board of ratings lists the agents of one match.
-	p, err := mcpassemble.New(assemble.Config{Games: games.All(), Ledger: &memory.Store{}, Matches: &memory.Store{}, ListAfter: 1}, nil)
+	p, err := mcpassemble.New(assemble.Config{Games: games.All(), Live: games.Live(), Ledger: &memory.Store{}, Matches: &memory.Store{}, ListAfter: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &bench{svc: p.Service, live: p.Live, tron: p.TronLive, agents: mcpedge.Agents{Registry: p.Agents, Boards: p.Boards, Raters: p.Raters}, handles: p.Handles, http: p.HTTP()}
+	return &bench{svc: p.Service, lives: p.Live, agents: mcpedge.Agents{Registry: p.Agents, Boards: p.Boards, Raters: p.Raters}, handles: p.Handles, http: p.HTTP()}
 }
 
 // connectors are the two ways a test's client reaches a bench's MCP
@@ -59,7 +57,7 @@ func (b *bench) inMemory(t testing.TB) *mcp.ClientSession {
 	t.Helper()
 	ctx := context.Background()
 	ct, st := mcp.NewInMemoryTransports()
-	ss, err := mcpedge.New(b.svc, b.live, b.tron, b.agents, b.handles).Connect(ctx, st, nil)
+	ss, err := mcpedge.New(b.svc, b.lives, b.agents, b.handles).Connect(ctx, st, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

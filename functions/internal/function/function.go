@@ -18,10 +18,11 @@ import (
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
-	"github.com/agentgames/bundle/games/tidebreakers/live"
+	allgames "github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/internal/keys/lambdakeys"
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/store/dynamo"
 	"github.com/agentgames/bundle/transport/lambdaedge"
 )
@@ -48,7 +49,7 @@ func Config(ctx context.Context, games ...play.Game) (assemble.Config, *dynamo.S
 	if err != nil {
 		Fail("cannot start", err)
 	}
-	c := assemble.Config{Keys: ring, Games: games}
+	c := assemble.Config{Keys: ring, Games: games, Live: allgames.Live()}
 	table := os.Getenv("MATCHES_TABLE")
 	if table == "" {
 		return c, nil

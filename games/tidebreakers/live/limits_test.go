@@ -15,12 +15,13 @@ import (
 	"github.com/agentgames/bundle/internal/contracttest"
 	"github.com/agentgames/bundle/internal/testserver"
 	"github.com/agentgames/bundle/play"
+	core "github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/store/memory"
 	"github.com/agentgames/bundle/store/storetest"
 )
 
 // create opens a match against one captain for the client ctx names.
-func create(ctx context.Context, s *live.Server) (*live.Joined, error) {
+func create(ctx context.Context, s *core.Server) (*live.Joined, error) {
 	answer, err := s.Serve(ctx, "create", "", []byte(`{"players":2,"bots":1}`))
 	if err != nil {
 		return nil, err

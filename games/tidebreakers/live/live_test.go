@@ -19,6 +19,7 @@ import (
 	"github.com/agentgames/bundle/internal/contracttest"
 	"github.com/agentgames/bundle/internal/testserver"
 	"github.com/agentgames/bundle/play"
+	core "github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/store/memory"
 	"github.com/agentgames/bundle/store/storetest"
 )
@@ -29,7 +30,7 @@ type clock struct{ now atomic.Int64 }
 func (c *clock) time() time.Time         { return time.UnixMilli(c.now.Load()) }
 func (c *clock) advance(d time.Duration) { c.now.Add(d.Milliseconds()) }
 
-func newServer(t testing.TB) (*live.Server, *clock) {
+func newServer(t testing.TB) (*core.Server, *clock) {
 	t.Helper()
 	c := &clock{}
 	c.now.Store(1_700_000_000_000)
@@ -45,7 +46,7 @@ func code(err error) play.Code {
 }
 
 // serve calls the card's API in process and decodes its answer into out.
-func serve(t testing.TB, s *live.Server, op, matchCode string, body any, out any) error {
+func serve(t testing.TB, s *core.Server, op, matchCode string, body any, out any) error {
 	t.Helper()
 	var data []byte
 	if body != nil {

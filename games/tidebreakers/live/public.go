@@ -50,8 +50,8 @@ var endings = map[engine.Ending]string{engine.Conquest: "conquest", engine.LastS
 
 func ptr(v int) *int { return &v }
 
-// public is what anyone may read of the match.
-func public(r *core.Match) *State {
+// Public is what anyone may read of the match.
+func Public(r *core.Match) *State {
 	st := &State{Code: r.Code, Players: r.Players, Phase: "lobby", Round: 0, Log: make([]tidebreakers.LogEntry, len(r.Log)),
 		Tiles: []Tile{}, TileCounts: make([]int, r.Players), Strengths: make([]int, r.Players)}
 	for i, e := range r.Log {

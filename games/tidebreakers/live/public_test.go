@@ -59,7 +59,7 @@ func TestPublicPlaces(t *testing.T) {
 			if tt.match != nil {
 				r.Table = &table{State: tt.match}
 			}
-			st := public(r)
+			st := Public(r)
 			if st.Over != tt.over || !slices.Equal(st.Places, tt.places) || (st.Places == nil) != (tt.places == nil) ||
 				(st.Winner == nil) != (tt.winner == nil) || st.Winner != nil && *st.Winner != *tt.winner {
 				t.Errorf("over %v, winner %v, places %v; want %v, %v, %v", st.Over, st.Winner, st.Places, tt.over, tt.winner, tt.places)

@@ -1,8 +1,9 @@
 package live
 
 import (
-	"context"
 	"encoding/json"
+	"fmt"
+	"slices"
 
 	engine "github.com/agentgames/bundle/engines/tidebreakers"
 	"github.com/agentgames/bundle/engines/tidebreakers/captains"
@@ -11,41 +12,18 @@ import (
 	"github.com/agentgames/bundle/play/wire"
 )
 
-// Base is where the card's match API's paths start.
-func (s *Server) Base() string { return "/api/matches" }
-
-// Ops are what a match's path may name: join, and the card's actions.
-func (s *Server) Ops() []string { return []string{"join", "supply", "attack", "pass"} }
-
-// Serve answers one request of the card's match API: op is create, join,
-// get, supply, attack or pass; code names the match (empty for create);
-// body is the request's JSON (nil for get). Bodies are read strictly:
+// api is the card's match API as the core serves it: its actions are
+// POST Base/{code}/supply, attack and pass. Bodies are read strictly:
 // exactly the card's fields, whole numbers in range.
-func (s *Server) Serve(ctx context.Context, op, code string, body []byte) (any, error) {
-	return s.core.Serve(ctx, api{}, op, code, body)
-}
-
-// Transcript is the page of the match's transcript that begins at frame
-// from: the match after its deal and after each change since, as its
-// public state showed it (see core.Server.Transcript).
-func (s *Server) Transcript(ctx context.Context, code string, from int) (*core.Transcript, error) {
-	t, err := s.core.Transcript(ctx, api{}, code, from)
-	if t != nil {
-		t.Game = "tidebreakers"
-	}
-	return t, err
-}
-
-// api is the card's match API as the core serves it.
 type api struct{}
 
 // Setup reads a create request: {players, name?, bots?, captain?}.
 func (api) Setup(o *wire.Object) (core.Setup, error) {
 	st, err := core.ReadSeats(o, engine.MinPlayers, engine.MaxPlayers, "captain", captains.Names())
-	if err != nil {
-		return st, err
+	if err == nil && !slices.Contains(captains.Names(), st.Policy) {
+		err = fmt.Errorf("captain must be one of %v, not %s", captains.Names(), wire.Quote(st.Policy))
 	}
-	return st, checkCaptain(st.Policy)
+	return st, err
 }
 
 // Action reads the body of supply, attack or pass.
@@ -55,7 +33,7 @@ func (api) Action(op string, o *wire.Object) (string, json.RawMessage, error) {
 }
 
 // Public is the card's public state.
-func (api) Public(m *core.Match) any { return public(m) }
+func (api) Public(m *core.Match) any { return Public(m) }
 
 // action reads the body of supply, attack or pass.
 func action(o *wire.Object, op string) (engine.Action, string, error) {

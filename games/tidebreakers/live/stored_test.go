@@ -25,10 +25,11 @@ func TestStoredForm(t *testing.T) {
 		t.Fatal(err)
 	}
 	code := j.(*live.Joined).Code
-	st, err := s.Get(ctx, code)
+	m, err := s.Read(ctx, code)
 	if err != nil {
 		t.Fatal(err)
 	}
+	st := live.Public(m)
 	data, _, err := store.Load(ctx, "tidebreakers-live", code)
 	if err != nil {
 		t.Fatal(err)

@@ -20,13 +20,13 @@ func BenchmarkBotsPlayOn(b *testing.B) {
 		c := &clock{}
 		c.advance(time.Hour)
 		s := live.NewServer(&memory.Store{Clock: c.time}, c.time).WithCreateLimit(0)
-		j, err := s.Create(ctx, live.Setup{Players: 4, Bots: 3, Bot: "wise", Width: 100, Height: 100, Round: time.Second})
+		j, err := live.Create(ctx, s, live.Setup{Players: 4, Bots: 3, Bot: "wise", Width: 100, Height: 100, Round: time.Second})
 		if err != nil {
 			b.Fatal(err)
 		}
 		c.advance(50 * time.Minute) // within the hour an unplayed match is kept
 		b.StartTimer()
-		if _, err := s.Get(ctx, j.Code); err != nil {
+		if _, err := get(ctx, s, j.Code); err != nil {
 			b.Fatal(err)
 		}
 	}

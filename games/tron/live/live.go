@@ -1,15 +1,14 @@
 // Package live runs live Tron matches: agents, humans and bots steer the
 // cycles of one match, each seat with its own secret token, every living
-// cycle moving at once each round. It is a facade over the core's live
+// cycle moving at once each round. It is a plug-in of the core's live
 // play (package play/live), which keeps each seat's move hidden until the
 // round resolves: once every living cycle has moved, or at the round's
 // deadline, when a cycle that has not moved is out, as the arena puts
-// out a bot that does not answer.
+// out a bot that does not answer. Game is its one descriptor.
 package live
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -42,43 +41,40 @@ const BotRound = core.BotRound
 // seat's secret token.
 type Joined = core.Joined
 
-// Server runs live Tron matches over a store.
-type Server struct{ core *core.Server }
-
-// NewServer keeps matches in store and tells the time with clock.
-func NewServer(store play.Store, clock play.Clock) *Server {
-	return &Server{core: core.NewServer(rules{}, store, clock)}
+// Game is live Tron, as the registry of live games lists it.
+var Game = &core.Game{
+	Slug: "tron", Title: "Tron", Base: "/api/games/tron/matches",
+	Rules: rules{}, API: api{}, Page: "tron", Ops: []string{"move"},
+	// Anchors are the ones the bots' ladder measures on a live match's
+	// grid (go run ./cmd/ladder -game tron -side 30 -matches 100), easy
+	// at 25, a newcomer's mu.
+	Anchors: map[string]ratings.Rating{
+		"easy": {Mu: 25, Sigma: 1},
+		"wise": {Mu: 49.2, Sigma: 1},
+	},
+	Tools: core.Tools{
+		Prefix: "tron_live", Act: "tron_live_move",
+		Intro: "shared by players, agents and bots, every living cycle moving at once each round",
+		Use: "tron_live_state draws the grid (with it, also your head, whether you have moved and which directions are safe); " +
+			"tron_live_move steers your cycle with it, once a round, before the round's deadline.",
+		About: fmt.Sprintf("Every living cycle moves at once each round; a round resolves once every living cycle has moved, or at its deadline "+
+			"(roundMillis after it began, %d s unless you choose), when a cycle that has not moved is out. Others join with tron_live_join; "+
+			"empty seats wait %v, then bots fill them. bots seats (from seat 1) are bots at once, so with bots = players - 1 the match starts immediately.",
+			int(DefaultRound.Seconds()), Lobby),
+		State: "Answers the public state of a live Tron match (after the rounds that are due): the trails, which seats have moved " +
+			"in the round being played (not where), its deadline, the crashes; its text draws the grid. With your seat's token, the text also " +
+			"marks your head, says whether you have moved this round and which directions are safe now.",
+		Move: "Steers your cycle for the round being played: x+ adds 1 to x (right), x- takes 1 from x, y+ adds 1 to y (down), y- takes 1 from y. " +
+			"One move a round (a second is the error already_moved; the first stands), hidden from the others until the round resolves. " +
+			"Answers the public state; its text says what you may do next.",
+		Texts: texts{},
+	},
 }
 
-// Anchors are the fixed ratings of the game's bots on the boards of
-// ratings (package play/boards), so that an agent's rating means something
-// from its first match: the ones their ladder measures on a live match's
-// grid (go run ./cmd/ladder -game tron -side 30 -matches 100), easy at 25,
-// a newcomer's mu.
-var Anchors = map[string]ratings.Rating{
-	"easy": {Mu: 25, Sigma: 1},
-	"wise": {Mu: 49.2, Sigma: 1},
-}
-
-// WithNames has the server refuse a seat a registered agent's name
-// other than the seat's own agent's.
-func (s *Server) WithNames(n core.Names) *Server {
-	s.core.WithNames(n)
-	return s
-}
-
-// WithRatings has the server tell r of every match that ends with an
-// agent in it.
-func (s *Server) WithRatings(r core.Rater) *Server {
-	s.core.WithRatings(r)
-	return s
-}
-
-// WithCreateLimit lets one client create at most perMinute matches in a
-// minute; 0 sets no limit.
-func (s *Server) WithCreateLimit(perMinute int) *Server {
-	s.core.WithCreateLimit(perMinute)
-	return s
+// NewServer keeps live Tron matches in store and tells the time with
+// clock.
+func NewServer(store play.Store, clock play.Clock) *core.Server {
+	return core.NewServer(Game, store, clock)
 }
 
 // Setup is a match to create.
@@ -94,13 +90,13 @@ type Setup struct {
 	Round time.Duration
 }
 
-// Create opens a match; its creator holds seat 0.
-func (s *Server) Create(ctx context.Context, st Setup) (*Joined, error) {
+// Create opens the match st sets up on s; its creator holds seat 0.
+func Create(ctx context.Context, s *core.Server, st Setup) (*Joined, error) {
 	setup, err := st.core()
 	if err != nil {
 		return nil, play.Errorf(play.CodeInvalidRequest, "%v", err)
 	}
-	return s.core.CreateSetup(ctx, setup)
+	return s.CreateSetup(ctx, setup)
 }
 
 // core checks the setup's options and answers it as the core takes it.
@@ -115,40 +111,4 @@ func (st Setup) core() (core.Setup, error) {
 	}
 	return core.Setup{Players: st.Players, Name: st.Name, Bots: st.Bots, Policy: st.Bot, Round: st.Round,
 		Options: map[string]string{"width": strconv.Itoa(st.Width), "height": strconv.Itoa(st.Height)}}, nil
-}
-
-// Join takes the first empty seat of a match in its lobby.
-func (s *Server) Join(ctx context.Context, code, name string) (*Joined, error) {
-	return s.core.Join(ctx, code, name)
-}
-
-// Get answers the public state of a match, after playing what is due.
-func (s *Server) Get(ctx context.Context, code string) (*State, error) {
-	m, err := s.core.Read(ctx, code)
-	if err != nil {
-		return nil, err
-	}
-	return public(m), nil
-}
-
-// Move sends the move (in the game's action grammar) of the seat whose
-// token is given for the round being played, and answers the public
-// state, which shows that the seat has moved, not where, until the round
-// resolves.
-func (s *Server) Move(ctx context.Context, code, token string, move json.RawMessage) (*State, error) {
-	m, err := s.core.Act(ctx, code, token, move)
-	if err != nil {
-		return nil, err
-	}
-	return public(m), nil
-}
-
-// View answers the public state of a match and the seat token holds in
-// it (forbidden when it holds none), from one read of the match.
-func (s *Server) View(ctx context.Context, code, token string) (*State, int, error) {
-	m, seat, err := s.core.View(ctx, code, token)
-	if err != nil {
-		return nil, -1, err
-	}
-	return public(m), seat, nil
 }

@@ -11,6 +11,7 @@ import (
 	engine "github.com/agentgames/bundle/engines/tron"
 	"github.com/agentgames/bundle/games/tron/live"
 	"github.com/agentgames/bundle/play"
+	core "github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/store/memory"
 )
 
@@ -34,10 +35,10 @@ func TestMatch(t *testing.T) {
 	c := &clock{}
 	c.advance(time.Hour)
 	s := live.NewServer(&memory.Store{Clock: c.time}, c.time).WithCreateLimit(0)
-	if _, err := s.Create(ctx, live.Setup{Players: 3, Bot: "wise", Width: 4, Height: 7}); !play.IsCode(err, play.CodeInvalidRequest) {
+	if _, err := live.Create(ctx, s, live.Setup{Players: 3, Bot: "wise", Width: 4, Height: 7}); !play.IsCode(err, play.CodeInvalidRequest) {
 		t.Fatalf("a 4-wide grid: %v", err)
 	}
-	a, err := s.Create(ctx, live.Setup{Players: 3, Bots: 1, Bot: "wise", Width: 7, Height: 7, Round: 2 * time.Second})
+	a, err := live.Create(ctx, s, live.Setup{Players: 3, Bots: 1, Bot: "wise", Width: 7, Height: 7, Round: 2 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +46,7 @@ func TestMatch(t *testing.T) {
 	if err != nil || b.Seat != 2 {
 		t.Fatalf("join: %+v, %v", b, err)
 	}
-	st, err := s.Get(ctx, a.Code)
+	st, err := get(ctx, s, a.Code)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +54,7 @@ func TestMatch(t *testing.T) {
 		t.Fatalf("the first round: %+v", st)
 	}
 	first := st.Seats[0].Trail
-	st, err = s.Move(ctx, a.Code, a.Token, safe(st, 0))
+	st, err = moveIn(ctx, s, a.Code, a.Token, safe(st, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,11 +69,11 @@ func TestMatch(t *testing.T) {
 		move  json.RawMessage
 		code  play.Code
 	}{{a.Token, move("y+"), play.CodeAlreadyMoved}, {b.Token, move("z+"), play.CodeInvalidAction}, {other(b.Token), move("x+"), play.CodeForbidden}} {
-		if _, err := s.Move(ctx, a.Code, bad.token, bad.move); !play.IsCode(err, bad.code) {
+		if _, err := moveIn(ctx, s, a.Code, bad.token, bad.move); !play.IsCode(err, bad.code) {
 			t.Errorf("move %s: %v, want %s", bad.move, err, bad.code)
 		}
 	}
-	if st, err = s.Move(ctx, a.Code, b.Token, safe(st, 2)); err != nil {
+	if st, err = moveIn(ctx, s, a.Code, b.Token, safe(st, 2)); err != nil {
 		t.Fatal(err)
 	}
 	if st.Round != 1 || st.Seats[0].Moved || st.Seats[2].Moved || (st.Seats[0].Alive && len(st.Seats[0].Trail) != len(first)+1) {
@@ -80,12 +81,12 @@ func TestMatch(t *testing.T) {
 	}
 	silentAlive := st.Seats[2].Alive
 	if st.Seats[0].Alive && !st.Over {
-		if _, err := s.Move(ctx, a.Code, a.Token, safe(st, 0)); err != nil {
+		if _, err := moveIn(ctx, s, a.Code, a.Token, safe(st, 0)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	c.advance(2 * time.Second) // seat 2 does not move: out
-	if st, err = s.Get(ctx, a.Code); err != nil {
+	if st, err = get(ctx, s, a.Code); err != nil {
 		t.Fatal(err)
 	}
 	if silentAlive && (st.Round != 2 || st.Seats[2].Alive || st.Seats[2].Died != 2 || !strings.Contains(string(st.Log[len(st.Log)-1]), `"silent":[2]}`)) {
@@ -96,19 +97,19 @@ func TestMatch(t *testing.T) {
 			t.Fatal("no end")
 		}
 		if st.Seats[0].Alive {
-			if _, err := s.Move(ctx, a.Code, a.Token, safe(st, 0)); err != nil {
+			if _, err := moveIn(ctx, s, a.Code, a.Token, safe(st, 0)); err != nil {
 				t.Fatal(err)
 			}
 		}
 		c.advance(2 * time.Second)
-		if st, err = s.Get(ctx, a.Code); err != nil {
+		if st, err = get(ctx, s, a.Code); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if len(st.Places) != 3 || st.Deadline != nil || st.Phase != "over" {
 		t.Errorf("over: %+v", st)
 	}
-	if _, err := s.Move(ctx, a.Code, a.Token, move("x+")); !play.IsCode(err, play.CodeMatchOver) && !play.IsCode(err, play.CodeNotYourTurn) {
+	if _, err := moveIn(ctx, s, a.Code, a.Token, move("x+")); !play.IsCode(err, play.CodeMatchOver) && !play.IsCode(err, play.CodeNotYourTurn) {
 		t.Errorf("a move once over: %v", err)
 	}
 }
@@ -148,12 +149,12 @@ func TestBotsPlayOn(t *testing.T) {
 	c := &clock{}
 	c.advance(time.Hour)
 	s := live.NewServer(&memory.Store{Clock: c.time}, c.time).WithCreateLimit(0)
-	a, err := s.Create(ctx, live.Setup{Players: 3, Bots: 2, Bot: "wise", Width: 30, Height: 30, Round: 10 * time.Second})
+	a, err := live.Create(ctx, s, live.Setup{Players: 3, Bots: 2, Bot: "wise", Width: 30, Height: 30, Round: 10 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
 	c.advance(10 * time.Second) // seat 0 keeps silent: out
-	st, err := s.Get(ctx, a.Code)
+	st, err := get(ctx, s, a.Code)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,11 +163,30 @@ func TestBotsPlayOn(t *testing.T) {
 			st.Round, st.Seats[0].Alive, st.Deadline, live.BotRound)
 	}
 	c.advance(live.BotRound)
-	if st, err = s.Get(ctx, a.Code); err != nil || st.Round != 2 {
+	if st, err = get(ctx, s, a.Code); err != nil || st.Round != 2 {
 		t.Fatalf("a bot round later: round %d, %v; want 2", st.Round, err)
 	}
 	c.advance(time.Minute)
-	if st, err = s.Get(ctx, a.Code); err != nil || st.Round != 4 && !st.Over {
+	if st, err = get(ctx, s, a.Code); err != nil || st.Round != 4 && !st.Over {
 		t.Fatalf("a minute later, one read: round %d, %v; want 4, two rounds a request", st.Round, err)
 	}
+}
+
+// get is the public state of match code on s.
+func get(ctx context.Context, s *core.Server, code string) (*live.State, error) {
+	m, err := s.Read(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	return live.Public(m), nil
+}
+
+// moveIn sends the move of the seat token holds, and answers the public
+// state after it.
+func moveIn(ctx context.Context, s *core.Server, code, token string, mv json.RawMessage) (*live.State, error) {
+	m, err := s.Act(ctx, code, token, mv)
+	if err != nil {
+		return nil, err
+	}
+	return live.Public(m), nil
 }

@@ -49,8 +49,8 @@ type State struct {
 	Log    []json.RawMessage `json:"log"` // LogEntry each
 }
 
-// public is what anyone may read of the match.
-func public(m *core.Match) *State {
+// Public is what anyone may read of the match.
+func Public(m *core.Match) *State {
 	st := &State{Code: m.Code, Players: m.Players, Phase: "lobby", Log: m.Log, RoundMillis: m.RoundTime().Milliseconds()}
 	st.Width, _ = strconv.Atoi(m.Options["width"])
 	st.Height, _ = strconv.Atoi(m.Options["height"])

@@ -1,7 +1,6 @@
 package live
 
 import (
-	"context"
 	"encoding/json"
 	"time"
 
@@ -16,37 +15,14 @@ import (
 // that think for seconds a round ends in minutes, not hours.
 const DefaultSide = 30
 
-// Base is where the live match API's paths start.
-func (s *Server) Base() string { return "/api/games/tron/matches" }
-
-// Ops are what a match's path may name: join, and the one action.
-func (s *Server) Ops() []string { return []string{"join", "move"} }
-
-// Serve answers one request of the live match API: op is create, join,
-// get or move; code names the match (empty for create); body is the
-// request's JSON (nil for get). Bodies are read strictly: exactly the
-// API's fields, whole numbers in range.
+// api is the live Tron API as the core serves it: POST Base/{code}/move
+// is the one action. Bodies are read strictly: exactly the API's fields,
+// whole numbers in range.
 //
 //	create {"players": 2..4, "name"?, "bots"?, "bot"?: "easy"|"wise",
 //	        "width"?, "height"?: 5..100, "roundMillis"?: 1000..120000}
 //	join   {"name"?}
 //	move   {"token", "dir": "x+"|"x-"|"y+"|"y-"}
-func (s *Server) Serve(ctx context.Context, op, code string, body []byte) (any, error) {
-	return s.core.Serve(ctx, api{}, op, code, body)
-}
-
-// Transcript is the page of the match's transcript that begins at frame
-// from: the match after its deal and after each change since, as its
-// public state showed it (see core.Server.Transcript).
-func (s *Server) Transcript(ctx context.Context, code string, from int) (*core.Transcript, error) {
-	t, err := s.core.Transcript(ctx, api{}, code, from)
-	if t != nil {
-		t.Game = "tron"
-	}
-	return t, err
-}
-
-// api is the live Tron API as the core serves it.
 type api struct{}
 
 // Setup reads and checks a create request.
@@ -79,7 +55,7 @@ func (api) Action(op string, o *wire.Object) (string, json.RawMessage, error) {
 }
 
 // Public is the match's public state.
-func (api) Public(m *core.Match) any { return public(m) }
+func (api) Public(m *core.Match) any { return Public(m) }
 
 // setup reads a create request.
 func setup(o *wire.Object) (Setup, error) {

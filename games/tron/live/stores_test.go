@@ -21,7 +21,7 @@ func TestRoundUnderLoad(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, store play.Store) {
 		ctx := context.Background()
 		s := live.NewServer(store, time.Now).WithCreateLimit(0)
-		a, err := s.Create(ctx, live.Setup{Players: 3, Bot: "easy", Width: 20, Height: 20})
+		a, err := live.Create(ctx, s, live.Setup{Players: 3, Bot: "easy", Width: 20, Height: 20})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -33,7 +33,7 @@ func TestRoundUnderLoad(t *testing.T) {
 			}
 			joined = append(joined, j)
 		}
-		st, err := s.Get(ctx, a.Code)
+		st, err := get(ctx, s, a.Code)
 		if err != nil || st.Phase != "playing" {
 			t.Fatalf("the match: %+v, %v", st, err)
 		}
@@ -42,7 +42,7 @@ func TestRoundUnderLoad(t *testing.T) {
 		for i := range 100 {
 			wg.Go(func() {
 				seat := i % 2
-				switch _, err := s.Move(ctx, a.Code, joined[seat].Token, safe(st, seat)); {
+				switch _, err := moveIn(ctx, s, a.Code, joined[seat].Token, safe(st, seat)); {
 				case err == nil:
 					landed[seat].Add(1)
 				case !play.IsCode(err, play.CodeAlreadyMoved) && !play.IsCode(err, play.CodeConflict):
@@ -51,7 +51,7 @@ func TestRoundUnderLoad(t *testing.T) {
 			})
 		}
 		wg.Wait()
-		mid, err := s.Get(ctx, a.Code)
+		mid, err := get(ctx, s, a.Code)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,7 +59,7 @@ func TestRoundUnderLoad(t *testing.T) {
 			t.Fatalf("landed %d and %d; round %d, seats %+v; want one move each, the round waiting for seat 2",
 				landed[0].Load(), landed[1].Load(), mid.Round, mid.Seats)
 		}
-		end, err := s.Move(ctx, a.Code, joined[2].Token, safe(st, 2))
+		end, err := moveIn(ctx, s, a.Code, joined[2].Token, safe(st, 2))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,6 @@
 // Package mcpassemble is package assemble with the MCP edge: every game
 // (its matches behind handles kept in the Matches store, when there is
-// one), the live matches (Tidebreakers', Tron's) when there are any, and the
+// one), the live games' matches when there are any, and the
 // agents, their boards and their ratings when there is a ledger, as MCP
 // tools, served at /mcp by the assembled HTTP handler too.
 package mcpassemble
@@ -36,19 +36,11 @@ func New(c assemble.Config, origins []string) (*Parts, error) {
 	if err != nil {
 		return nil, err
 	}
-	var lv mcpedge.Live // a nil *live.Server would be a live service
-	if a.Live != nil {
-		lv = a.Live
-	}
-	var tron mcpedge.TronLive // likewise a nil *tronlive.Server
-	if a.TronLive != nil {
-		tron = a.TronLive
-	}
 	var hs *mcpedge.Handles
 	if c.Matches != nil {
 		hs = mcpedge.NewHandles(c.Matches, c.Clock, c.CreatesPerMinute)
 	}
-	srv := mcpedge.New(a.Service, lv, tron, mcpedge.Agents{Registry: a.Agents, Boards: a.Boards, Raters: a.Raters}, hs)
+	srv := mcpedge.New(a.Service, a.Live, mcpedge.Agents{Registry: a.Agents, Boards: a.Boards, Raters: a.Raters}, hs)
 	return &Parts{Parts: a, MCP: srv, Handler: mcpedge.Handler(srv, mcpedge.Options{Origins: origins}), Handles: hs}, nil
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/games/tinrail"
 	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/internal/assemble/mcpassemble"
@@ -67,7 +68,7 @@ func tools(t *testing.T, srv *mcp.Server) []string {
 // pages of the origins given and no others.
 func TestMCP(t *testing.T) {
 	for _, withLive := range []bool{false, true} {
-		c := assemble.Config{Games: []play.Game{tinrail.Game{}}}
+		c := assemble.Config{Games: []play.Game{tinrail.Game{}}, Live: games.Live()}
 		if withLive {
 			c.Matches = &memory.Store{}
 		}
@@ -118,9 +119,9 @@ func get(h http.Handler, path string) (int, string) {
 func TestMCPAgents(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range []assemble.Config{
-		{Games: []play.Game{tinrail.Game{}}, Matches: &memory.Store{}},
-		{Games: []play.Game{tinrail.Game{}}, Ledger: &memory.Store{}},
-		{Games: []play.Game{tinrail.Game{}}, Ledger: &memory.Store{}, Matches: &memory.Store{}},
+		{Games: []play.Game{tinrail.Game{}}, Live: games.Live(), Matches: &memory.Store{}},
+		{Games: []play.Game{tinrail.Game{}}, Live: games.Live(), Ledger: &memory.Store{}},
+		{Games: []play.Game{tinrail.Game{}}, Live: games.Live(), Ledger: &memory.Store{}, Matches: &memory.Store{}},
 	} {
 		p, err := mcpassemble.New(c, nil)
 		if err != nil {

@@ -1,54 +1,50 @@
-package mcpedge
+package live
 
 import (
-	"context"
 	"fmt"
 	"strings"
+	"time"
 
-	"github.com/agentgames/bundle/games/tidebreakers/live"
+	"github.com/agentgames/bundle/play"
+	core "github.com/agentgames/bundle/play/live"
 )
 
-// joinedText is live_create's or live_join's answer for its caller: the
-// seat, its handle or else its secret token (this answer is the only one
-// that shows them), what the caller may do now, how to act, and what
-// credit says of the match's number of seats (see seating.credit).
-func joinedText(ctx context.Context, l Live, j *live.Joined, handle string, credit func(players int) string) string {
-	var b strings.Builder
-	b.WriteString(seatText(j, "match", handle))
-	players := 0
-	if answer, err := l.Serve(ctx, "get", j.Code, nil); err == nil {
-		st := answer.(*live.State)
-		b.WriteString(nowText(st, j.Seat))
-		players = st.Players
-	}
-	seat := fmt.Sprintf(`"code":%q,"token":<your token>`, j.Code)
-	if handle != "" {
-		seat = fmt.Sprintf(`"handle":%q`, handle)
-	}
-	fmt.Fprintf(&b, "Act with live_act {%s,\"action\":...} when it is your turn; "+
-		"live_state {%s} shows the board and what you may do.\n", seat, seat)
-	b.WriteString(credit(players))
-	return b.String()
+// texts are live Tidebreakers' words for a model (core.Texts): the board
+// drawn, whose turn it is, and what the caller may do.
+type texts struct{}
+
+// State draws the match for the holder of seat.
+func (texts) State(public any, seat int, _ time.Time, _ string) string {
+	return stateText(public.(*State), seat)
 }
 
-// seatText says which seat of which match the caller holds, and what to
-// send for it: the handle if there is one, else the seat's token.
-func seatText(j *live.Joined, match, handle string) string {
-	if handle != "" {
-		return fmt.Sprintf("You sit in seat %d of %s %s. Your seat's handle (send it as \"handle\", instead of code and token; show it to no one): %s\n", j.Seat, match, j.Code, handle)
+// Seated says what the holder of a seat a create or join gave may do now,
+// and how to act.
+func (texts) Seated(public any, seat int, _ time.Time, handle string) string {
+	s := public.(*State)
+	send := core.Send(s.Code, handle)
+	return nowText(s, seat) + fmt.Sprintf("Act with live_act {%s,\"action\":...} when it is your turn; "+
+		"live_state {%s} shows the board and what you may do.\n", send, send)
+}
+
+// compact is v's JSON as the answers write it, without the final newline.
+func compact(v any) string {
+	b, err := play.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
 	}
-	return fmt.Sprintf("You sit in seat %d of %s %s. Your seat's secret token (send it as \"token\"; show it to no one): %s\n", j.Seat, match, j.Code, j.Token)
+	return strings.TrimSpace(string(b))
 }
 
 // nowText says, to the holder of seat, which seat is theirs and what they
 // may do now: in the lobby, wait; on another seat's turn, wait for it; on
 // theirs, supply (how much is left, on which islands) or attack or pass;
 // once over, their place.
-func nowText(s *live.State, seat int) string {
+func nowText(s *State, seat int) string {
 	you := fmt.Sprintf("You are seat %d", seat)
 	switch {
 	case s.Over && seat < len(s.Places):
-		return fmt.Sprintf("%s and placed %s. The match is over: no action is legal.\n", you, ordinal(s.Places[seat]))
+		return fmt.Sprintf("%s and placed %s. The match is over: no action is legal.\n", you, core.Ordinal(s.Places[seat]))
 	case s.Over:
 		return you + ". The match is over: no action is legal.\n"
 	case s.Turn == nil:
@@ -59,7 +55,7 @@ func nowText(s *live.State, seat int) string {
 			}
 		}
 		return fmt.Sprintf("%s. The match is in its lobby, waiting for players (%d of %d seats taken; captains take the empty ones %v after it opened): "+
-			"call live_state until it is your turn.\n", you, taken, s.Players, live.Lobby)
+			"call live_state until it is your turn.\n", you, taken, s.Players, Lobby)
 	case *s.Turn != seat:
 		return fmt.Sprintf("%s. It is seat %d's turn, not yours: call live_state until it is yours.\n", you, *s.Turn)
 	case s.Phase == "supply":
@@ -73,7 +69,7 @@ func nowText(s *live.State, seat int) string {
 
 // islands lists the islands seat holds with at least least strength, as
 // tile:strength.
-func islands(s *live.State, seat, least int) string {
+func islands(s *State, seat, least int) string {
 	var out []string
 	for i, t := range s.Tiles {
 		if t.Owner != nil && *t.Owner == seat && t.Strength >= least {
@@ -86,26 +82,17 @@ func islands(s *live.State, seat, least int) string {
 	return "tile:strength " + strings.Join(out, ", ")
 }
 
-// ordinal writes a place: 1st, 2nd, 3rd, 4th.
-func ordinal(p int) string {
-	suffix := "th"
-	if p >= 1 && p <= 3 {
-		suffix = [...]string{"st", "nd", "rd"}[p-1]
-	}
-	return fmt.Sprintf("%d%s", p, suffix)
-}
-
 // stateText draws a live match's public state: the phase and whose turn
 // (once over, who won or who share 1st place, and every seat's place), the
 // 5x5 board (owner:strength, . for wild), the seats and the latest log
 // entries; then, for the holder of seat (-1: a watcher without a token),
 // which seat is theirs and what they may do now.
-func stateText(s *live.State, seat int) string {
+func stateText(s *State, seat int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Match %s, %d players, phase %s, round %d.\n", s.Code, s.Players, s.Phase, s.Round)
 	var first, places []string
 	for i, p := range s.Places {
-		places = append(places, fmt.Sprintf("seat %d %s", i, ordinal(p)))
+		places = append(places, fmt.Sprintf("seat %d %s", i, core.Ordinal(p)))
 		if p == 1 {
 			first = append(first, fmt.Sprint(i))
 		}

@@ -1,15 +1,28 @@
-package mcpedge
+package live
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
 
 	engine "github.com/agentgames/bundle/engines/tron"
-	tronlive "github.com/agentgames/bundle/games/tron/live"
+	core "github.com/agentgames/bundle/play/live"
 )
+
+// texts are live Tron's words for a model (core.Texts): the grid drawn,
+// and where the caller may steer.
+type texts struct{}
+
+// State draws the match at now for the holder of seat.
+func (texts) State(public any, seat int, now time.Time, handle string) string {
+	return stateText(public.(*State), seat, now, handle)
+}
+
+// Seated is the match as it stands for the seat a create or join gave.
+func (t texts) Seated(public any, seat int, now time.Time, handle string) string {
+	return t.State(public, seat, now, handle)
+}
 
 // Sides up to tronSight cells are drawn whole; a larger grid is drawn
 // 2*tronHalf+1 cells a side around the caller's head (or the middle).
@@ -18,26 +31,11 @@ const (
 	tronHalf  = 12
 )
 
-// tronJoined is tron_live_create's or tron_live_join's answer for its
-// caller: the seat, its handle or else its secret token (this answer is
-// the only one that shows them), the match as it stands for that seat,
-// and what credit says of the match's number of seats (see
-// seating.credit).
-func tronJoined(ctx context.Context, l TronLive, j *tronlive.Joined, handle string, credit func(players int) string) string {
-	text := seatText(j, "live Tron match", handle)
-	players := 0
-	if st, seat, err := l.View(ctx, j.Code, j.Token); err == nil {
-		text += tronStateText(st, seat, time.Now(), handle)
-		players = st.Players
-	}
-	return text + credit(players)
-}
-
-// tronStateText draws a live Tron match's public state at now: the phase
+// stateText draws a live Tron match's public state at now: the phase
 // and the round's deadline (once over, every seat's place), every seat
 // (whether it has moved this round, never where), the grid; then, for the
 // holder of seat (-1: a watcher without a token), what they may do now.
-func tronStateText(s *tronlive.State, seat int, now time.Time, handle string) string {
+func stateText(s *State, seat int, now time.Time, handle string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Live Tron match %s: %d cycles on a %dx%d grid (x 0..%d left to right, y 0..%d top to bottom; x+ moves right, y+ moves down); rounds resolved: %d.\n",
 		s.Code, s.Players, s.Width, s.Height, s.Width-1, s.Height-1, s.Round)
@@ -45,7 +43,7 @@ func tronStateText(s *tronlive.State, seat int, now time.Time, handle string) st
 	case s.Over:
 		var places []string
 		for i, p := range s.Places {
-			places = append(places, fmt.Sprintf("seat %d %s", i, ordinal(p)))
+			places = append(places, fmt.Sprintf("seat %d %s", i, core.Ordinal(p)))
 		}
 		fmt.Fprintf(&b, "Over. Places (1st is best; cycles that crashed in the same round share a place): %s.\n", strings.Join(places, ", "))
 	case s.Phase == "lobby":
@@ -55,22 +53,22 @@ func tronStateText(s *tronlive.State, seat int, now time.Time, handle string) st
 				taken++
 			}
 		}
-		fmt.Fprintf(&b, "In the lobby, waiting for players: %d of %d seats taken; bots take the empty ones %v after it opened.\n", taken, s.Players, tronlive.Lobby)
+		fmt.Fprintf(&b, "In the lobby, waiting for players: %d of %d seats taken; bots take the empty ones %v after it opened.\n", taken, s.Players, Lobby)
 	default:
 		fmt.Fprintf(&b, "Round %d is being played: it resolves once every living cycle has moved, or at its deadline %s, when a living cycle that has not moved is out.\n",
 			s.Round+1, secondsLeft(s, now))
 	}
-	writeTronSeats(&b, s)
+	writeSeats(&b, s)
 	if s.Phase != "lobby" {
 		writeGrid(&b, s, seat)
 	}
-	b.WriteString(tronNowText(s, seat, now, handle))
+	b.WriteString(nowText(s, seat, now, handle))
 	return b.String()
 }
 
 // secondsLeft is when the round being played meets its deadline, in
 // whole seconds from now ("in 0 s" once past).
-func secondsLeft(s *tronlive.State, now time.Time) string {
+func secondsLeft(s *State, now time.Time) string {
 	var left time.Duration
 	if s.Deadline != nil {
 		left = max(time.UnixMilli(*s.Deadline).Sub(now), 0)
@@ -78,13 +76,13 @@ func secondsLeft(s *tronlive.State, now time.Time) string {
 	return fmt.Sprintf("in %d s", (left+time.Second-1)/time.Second)
 }
 
-// writeTronSeats writes a line a seat: its name and kind, and in play
+// writeSeats writes a line a seat: its name and kind, and in play
 // where its head is and whether it has moved this round (never where),
 // or the round it crashed in.
-func writeTronSeats(b *strings.Builder, s *tronlive.State) {
+func writeSeats(b *strings.Builder, s *State) {
 	silent := map[int]bool{}
 	for _, raw := range s.Log {
-		var e tronlive.LogEntry
+		var e LogEntry
 		json.Unmarshal(raw, &e)
 		for _, p := range e.Silent {
 			silent[p] = true
@@ -123,7 +121,7 @@ func writeTronSeats(b *strings.Builder, s *tronlive.State) {
 // 0-3, A-D their heads, @ the head of seat (none when seat is -1). A grid
 // wider or taller than tronSight is drawn around seat's head, or around
 // its middle.
-func writeGrid(b *strings.Builder, s *tronlive.State, seat int) {
+func writeGrid(b *strings.Builder, s *State, seat int) {
 	rows := make([][]byte, s.Height)
 	for y := range rows {
 		rows[y] = []byte(strings.Repeat(".", s.Width))
@@ -167,11 +165,11 @@ func span(side, center int) (int, int) {
 	return lo, lo + 2*tronHalf
 }
 
-// tronNowText says, to the holder of seat, which seat is theirs and what
+// nowText says, to the holder of seat, which seat is theirs and what
 // they may do now: wait in the lobby; move, where it is safe, before the
 // deadline; wait for the round once they have moved; nothing once their
 // cycle crashed; once over, their place.
-func tronNowText(s *tronlive.State, seat int, now time.Time, handle string) string {
+func nowText(s *State, seat int, now time.Time, handle string) string {
 	if seat < 0 {
 		return "With your seat's token as \"token\", tron_live_state also marks your head, says whether you have moved this round and where it is safe to steer.\n"
 	}
@@ -179,7 +177,7 @@ func tronNowText(s *tronlive.State, seat int, now time.Time, handle string) stri
 	st := s.Seats[seat]
 	switch {
 	case s.Over:
-		return fmt.Sprintf("%s and placed %s. The match is over: no move is legal.\n", you, ordinal(s.Places[seat]))
+		return fmt.Sprintf("%s and placed %s. The match is over: no move is legal.\n", you, core.Ordinal(s.Places[seat]))
 	case s.Phase == "lobby":
 		return you + ". The match has not started: call tron_live_state until it does.\n"
 	case !st.Alive:
@@ -188,20 +186,17 @@ func tronNowText(s *tronlive.State, seat int, now time.Time, handle string) stri
 		return fmt.Sprintf("%s (@) and have moved in round %d; your move stays hidden until the round resolves (%s at the latest): then call tron_live_state.\n",
 			you, s.Round+1, secondsLeft(s, now))
 	}
-	safe, deadly := tronDirs(s, seat)
-	send := fmt.Sprintf(`"code":%q,"token":<your token>`, s.Code)
-	if handle != "" {
-		send = fmt.Sprintf(`"handle":%q`, handle)
-	}
+	safe, deadly := dirs(s, seat)
+	send := core.Send(s.Code, handle)
 	return fmt.Sprintf("%s (@) and have not moved in round %d: send tron_live_move {%s,\"dir\":<x+, x-, y+ or y->} "+
 		"before its deadline %s, or your cycle is out.\nSafe now: %s.\nCrashing now: %s.\n", you, s.Round+1, send, secondsLeft(s, now), safe, deadly)
 }
 
-// tronDirs lists the directions seat's cycle may take this round without
+// dirs lists the directions seat's cycle may take this round without
 // crashing, each with the cell it enters (and the heads next to it, which
 // may enter it too: both would crash), and those that crash, each with
 // why.
-func tronDirs(s *tronlive.State, seat int) (safe, deadly string) {
+func dirs(s *State, seat int) (safe, deadly string) {
 	owner := map[[2]int]int{}
 	for _, st := range s.Seats {
 		for _, c := range st.Trail {
@@ -229,7 +224,7 @@ func tronDirs(s *tronlive.State, seat int) (safe, deadly string) {
 
 // rivals names the living cycles but seat's whose heads are next to
 // (x, y): each may enter it this round too, and then both crash.
-func rivals(s *tronlive.State, seat, x, y int) string {
+func rivals(s *State, seat, x, y int) string {
 	var near []string
 	for _, st := range s.Seats {
 		if st.Seat == seat || !st.Alive || len(st.Trail) == 0 {
