@@ -30,10 +30,6 @@ type Quota struct {
 // quotaGame names the counters among a store's entries.
 const quotaGame = "quota"
 
-// quotaTries bounds how many lost races Take retries: a client whose
-// counter is that contended is sending faster than any limit allows.
-const quotaTries = 8
-
 // Take counts one request of the client ctx names, or answers
 // CodeRateLimited, with the time left in the window, if the client has
 // made Limit requests in it already.
@@ -50,25 +46,25 @@ func (q *Quota) Take(ctx context.Context) error {
 	wait := end.Sub(now)
 	limited := &Error{Code: CodeRateLimited, RetryAfter: wait, Message: fmt.Sprintf(
 		"%d %s in %s from one address is as many as this server allows; try again in %d s", q.Limit, q.What, span(q.Window), int((wait+time.Second-1)/time.Second))}
-	for range quotaTries {
+	err := Retry(ctx, "", func() (bool, error) {
 		count, version := uint64(0), uint64(0)
 		data, v, err := q.Store.Load(ctx, quotaGame, ref)
 		switch {
 		case err == nil && len(data) == 8:
 			count, version = binary.BigEndian.Uint64(data), v
 		case err != nil && !IsCode(err, CodeNoMatch):
-			return err
+			return false, err
 		}
 		if count >= uint64(q.Limit) {
-			return limited
+			return false, limited
 		}
 		_, err = q.Store.Save(ctx, quotaGame, ref, binary.BigEndian.AppendUint64(nil, count+1), version, end)
-		if IsCode(err, CodeConflict) {
-			continue
-		}
-		return err
+		return IsCode(err, CodeConflict), err
+	})
+	if IsCode(err, CodeConflict) {
+		return limited // a counter that contended is sending faster than any limit allows
 	}
-	return limited
+	return err
 }
 
 // span says a duration for people: "a minute", "10 minutes", "an hour".

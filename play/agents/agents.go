@@ -325,26 +325,20 @@ func (r *Registry) RevokeKey(ctx context.Context, key, id string) (*Agent, error
 	return out, err
 }
 
-// updateTries bounds the lost races update retries.
-const updateTries = 8
-
 // update applies f to the agent key belongs to and saves it, conditional
-// on the version it read.
+// on the version it read (a lost race plays it again: play.Retry).
 func (r *Registry) update(ctx context.Context, key string, f func(*Agent, string) error) error {
-	for range updateTries {
+	return play.Retry(ctx, "the agent is busy; try again", func() (bool, error) {
 		a, version, keyID, err := r.authenticate(ctx, key)
 		if err != nil {
-			return err
+			return false, err
 		}
 		if err := f(a, keyID); err != nil {
-			return err
+			return false, err
 		}
 		err = r.save(ctx, a, version, r.expires(a))
-		if !play.IsCode(err, play.CodeConflict) {
-			return err
-		}
-	}
-	return play.Errorf(play.CodeConflict, "the agent is busy; try again")
+		return play.IsCode(err, play.CodeConflict), err
+	})
 }
 
 // expires is when the store may drop agent a, written now: never once
@@ -398,19 +392,16 @@ func (r *Registry) keepName(ctx context.Context, a *Agent) error {
 		}
 		claim = nameRef(folded)
 	}
-	for range updateTries {
+	return play.Retry(ctx, "the agent is busy; try again", func() (bool, error) {
 		data, version, err := r.store.Load(ctx, kindName, claim)
 		if err != nil {
-			return err
+			return false, err
 		}
 		var id string
 		if err := json.Unmarshal(data, &id); err != nil || id != a.ID {
-			return fmt.Errorf("agents: the claim %s of %q names %q, not agent %s", claim, a.Name, data, a.ID)
+			return false, fmt.Errorf("agents: the claim %s of %q names %q, not agent %s", claim, a.Name, data, a.ID)
 		}
 		_, err = r.store.Save(ctx, kindName, claim, data, version, time.Time{})
-		if !play.IsCode(err, play.CodeConflict) {
-			return err
-		}
-	}
-	return play.Errorf(play.CodeConflict, "the agent is busy; try again")
+		return play.IsCode(err, play.CodeConflict), err
+	})
 }

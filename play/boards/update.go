@@ -4,28 +4,17 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
-	"time"
 
 	"github.com/agentgames/bundle/play"
 )
 
-// tries bounds how many lost races update plays again: a hundred runs of
-// one agent ending at once each win in turn.
-const tries = 400
-
 // update reads the entry kind keeps under key into a fresh *T (made by
 // fresh, left as made when there is none), lets f change it, and saves it
 // under the store's conditional write, playing it all again on a lost
-// race. f answers whether to save. update answers whether the entry was
+// race (play.Retry). f answers whether to save. update answers whether the entry was
 // new and was saved.
 func update[T any](ctx context.Context, store play.Store, clock play.Clock, kind, key string, fresh func() *T, f func(*T) (bool, error)) (created bool, err error) {
-	for try := 0; try < tries; try++ {
-		if try > 0 {
-			if err := backoff(ctx, try); err != nil {
-				return false, err
-			}
-		}
+	err = play.Retry(ctx, "the board is busy; try again", func() (bool, error) {
 		data, version, err := store.Load(ctx, kind, key)
 		v := fresh()
 		switch {
@@ -47,25 +36,13 @@ func update[T any](ctx context.Context, store play.Store, clock play.Clock, kind
 			return false, err
 		}
 		_, err = store.Save(ctx, kind, key, next, version, clock().Add(Kept))
-		if !play.IsCode(err, play.CodeConflict) {
-			return err == nil && version == 0, err
+		if play.IsCode(err, play.CodeConflict) {
+			return true, nil
 		}
-	}
-	return false, play.Errorf(play.CodeConflict, "the board is busy; try again")
-}
-
-// backoff waits before the try'th attempt: a random time that grows with
-// the tries, up to 50 ms.
-func backoff(ctx context.Context, try int) error {
-	d := time.Duration(rand.Int64N(int64(min(50*time.Millisecond, time.Duration(try)*time.Millisecond)) + 1))
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
+		created = err == nil && version == 0
+		return false, err
+	})
+	return created, err
 }
 
 // A sequenced row says how many times its entry changed, so that a shard

@@ -217,9 +217,10 @@ func (r *racing) Save(ctx context.Context, game, ref string, state []byte, versi
 }
 
 // TestConflicts: a request that loses a race is played again on the match
-// as the winner left it, up to live.Retries times, then answers conflict
+// as the winner left it, up to play.ConflictTries times, then answers conflict
 // and changes nothing; concurrent moves of one seat apply once.
 func TestConflicts(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	store := &racing{Store: &memory.Store{}}
 	s := live.NewServer(&live.Game{Slug: "count", Title: "Count", Rules: count{}}, store, time.Now).WithCreateLimit(0)
@@ -231,13 +232,13 @@ func TestConflicts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	store.lose.Store(live.Retries - 1)
+	store.lose.Store(play.ConflictTries - 1)
 	if _, err := act(ctx, s, first.Code, first.Token); err != nil { // seat 0, then the bot in seat 1
-		t.Fatalf("after %d lost races: %v", live.Retries-1, err)
+		t.Fatalf("after %d lost races: %v", play.ConflictTries-1, err)
 	}
-	store.lose.Store(live.Retries)
+	store.lose.Store(play.ConflictTries)
 	if _, err := act(ctx, s, first.Code, other.Token); !play.IsCode(err, play.CodeConflict) {
-		t.Fatalf("after %d lost races: %v, want conflict", live.Retries, err)
+		t.Fatalf("after %d lost races: %v, want conflict", play.ConflictTries, err)
 	}
 	store.lose.Store(0)
 	var wg sync.WaitGroup

@@ -15,12 +15,6 @@ import (
 // minute unless the server is told otherwise (WithCreateLimit).
 const DefaultCreatesPerMinute = 60
 
-// Retries is how many times Update plays a request again on a match
-// another request changed between its read and its write, before it
-// answers play.CodeConflict: every request on a live match goes through
-// Update, so this is the one conflict policy of live play.
-const Retries = 10
-
 // Server runs one game's live matches over a store.
 type Server struct {
 	game    *Game
@@ -187,7 +181,7 @@ func (s *Server) View(ctx context.Context, code, token string) (*Match, int, err
 // match, or changes it as Act and Join do), then plays what the
 // change made due (the bots' turns it hands on) and saves the match if it
 // changed, conditional on the version it read; a lost race plays the
-// request again, up to Retries times. When Update answers nil, the match
+// request again, as play.Retry's policy says. When Update answers nil, the match
 // f was last given is the one saved: read the answer from it then. A code
 // that cannot be one is no match, without a read of the store.
 func (s *Server) Update(ctx context.Context, code string, f func(*Match) error) error {
@@ -195,30 +189,30 @@ func (s *Server) Update(ctx context.Context, code string, f func(*Match) error) 
 	if !ok {
 		return play.Errorf(play.CodeNoMatch, "no match has the code %s: a code is %d letters and digits", wire.Quote(code), CodeLength)
 	}
-	for range Retries {
+	return play.Retry(ctx, fmt.Sprintf("match %s is busy; try again", code), func() (bool, error) {
 		data, version, err := s.store.Load(ctx, s.rules.Kind(), code)
 		if err != nil {
-			return err
+			return false, err
 		}
 		m := &Match{}
 		if err := json.Unmarshal(data, m); err != nil {
-			return fmt.Errorf("live: match %s: %w", code, err)
+			return false, fmt.Errorf("live: match %s: %w", code, err)
 		}
 		m.version = version
 		if m.State != nil {
 			if m.Table, err = s.rules.Restore(m.State); err != nil {
-				return fmt.Errorf("live: match %s: %w", code, err)
+				return false, fmt.Errorf("live: match %s: %w", code, err)
 			}
 		}
 		wasOver := m.Table != nil && m.Table.Phase().Over
 		if err := s.advance(m); err != nil {
-			return err
+			return false, err
 		}
 		if err := f(m); err != nil {
-			return err
+			return false, err
 		}
 		if err := s.advance(m); err != nil {
-			return err
+			return false, err
 		}
 		if !wasOver && m.Table != nil && m.Table.Phase().Over && s.rated(m) {
 			m.Unrated = true // this write ends the match: no other will
@@ -226,19 +220,18 @@ func (s *Server) Update(ctx context.Context, code string, f func(*Match) error) 
 		if next, _ := json.Marshal(m); string(next) != string(data) {
 			_, err = s.store.Save(ctx, s.rules.Kind(), code, next, version, m.expires(s.clock()))
 			if play.IsCode(err, play.CodeConflict) {
-				continue
+				return true, nil
 			}
 			if err != nil {
-				return err
+				return false, err
 			}
 			version++
 		}
 		if m.Unrated && s.rated(m) {
 			s.rate(ctx, m, version)
 		}
-		return nil
-	}
-	return play.Errorf(play.CodeConflict, "match %s is busy; try again", code)
+		return false, nil
+	})
 }
 
 // Read answers a match after playing what is due.

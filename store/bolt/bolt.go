@@ -4,7 +4,7 @@
 // file, and its serializable read-write transactions make conditional
 // writes a read and a write in one transaction.
 //
-// A match is stored under its ref in a bucket named after its game, as
+// A match is stored under its ref in a bucket named after its kind, as
 // its version and its expiry (8 bytes each, big endian, unix seconds, 0
 // for none) and a CRC-32C of the whole (bucket, key, version, expiry and
 // state; 4 bytes), followed by its state. An entry past its expiry loads
@@ -119,10 +119,10 @@ func (s *Store) view(bucket, key string, fn func(*bbolt.Tx) error) (err error) {
 	return s.db.View(fn)
 }
 
-// get answers the live entry under ref in b, the bucket of game, at now;
+// get answers the live entry under ref in b, the bucket of kind, at now;
 // ok is false if there is none or it has expired; damage if it fails its
 // checksum.
-func get(b *bbolt.Bucket, game, ref []byte, now int64) (e entry, ok bool, err error) {
+func get(b *bbolt.Bucket, kind, ref []byte, now int64) (e entry, ok bool, err error) {
 	if b == nil {
 		return entry{}, false, nil
 	}
@@ -130,9 +130,9 @@ func get(b *bbolt.Bucket, game, ref []byte, now int64) (e entry, ok bool, err er
 	if v == nil {
 		return entry{}, false, nil
 	}
-	e, ok = decode(game, ref, v)
+	e, ok = decode(kind, ref, v)
 	if !ok {
-		return entry{}, false, &damage{string(game), string(ref), "the entry fails its checksum"}
+		return entry{}, false, &damage{string(kind), string(ref), "the entry fails its checksum"}
 	}
 	return e, !e.expired(now), nil
 }
@@ -184,18 +184,18 @@ func (s *Store) Sweep() (int, error) {
 func (s *Store) Close() error { return s.db.Close() }
 
 // Load answers a match and its version.
-func (s *Store) Load(_ context.Context, game, ref string) ([]byte, uint64, error) {
+func (s *Store) Load(_ context.Context, kind, ref string) ([]byte, uint64, error) {
 	var state []byte
 	var version uint64
 	now := s.clock().Unix()
-	err := s.view(game, ref, func(tx *bbolt.Tx) error {
-		name := []byte(game)
+	err := s.view(kind, ref, func(tx *bbolt.Tx) error {
+		name := []byte(kind)
 		e, ok, err := get(tx.Bucket(name), name, []byte(ref), now)
 		if err != nil {
 			return err
 		}
 		if !ok {
-			return play.Errorf(play.CodeNoMatch, "no %s match is called %s", game, wire.Quote(ref))
+			return play.Errorf(play.CodeNoMatch, "no %s entry is called %s", kind, wire.Quote(ref))
 		}
 		version, state = e.version, append([]byte(nil), e.state...)
 		return nil
@@ -205,11 +205,11 @@ func (s *Store) Load(_ context.Context, game, ref string) ([]byte, uint64, error
 
 // LoadMany answers the states of refs, nil for a ref no match has, in one
 // read transaction.
-func (s *Store) LoadMany(_ context.Context, game string, refs []string) ([][]byte, error) {
+func (s *Store) LoadMany(_ context.Context, kind string, refs []string) ([][]byte, error) {
 	out := make([][]byte, len(refs))
 	now := s.clock().Unix()
-	err := s.view(game, "", func(tx *bbolt.Tx) error {
-		name := []byte(game)
+	err := s.view(kind, "", func(tx *bbolt.Tx) error {
+		name := []byte(kind)
 		b := tx.Bucket(name)
 		for i, ref := range refs {
 			e, ok, err := get(b, name, []byte(ref), now)
@@ -233,14 +233,14 @@ func (s *Store) LoadMany(_ context.Context, game string, refs []string) ([][]byt
 // at version. Concurrent saves share one transaction and one sync to disk
 // (bbolt's Batch); a save that fails is run again alone, so it can neither
 // apply twice nor hide a conflict.
-func (s *Store) Save(_ context.Context, game, ref string, state []byte, version uint64, expires time.Time) (string, error) {
+func (s *Store) Save(_ context.Context, kind, ref string, state []byte, version uint64, expires time.Time) (string, error) {
 	if ref == "" {
 		var b [12]byte
 		rand.Read(b[:])
 		ref = hex.EncodeToString(b[:])
 	}
 	err := s.db.Batch(func(tx *bbolt.Tx) error {
-		name, key := []byte(game), []byte(ref)
+		name, key := []byte(kind), []byte(ref)
 		b, err := tx.CreateBucketIfNotExists(name)
 		if err != nil {
 			return err
@@ -253,7 +253,7 @@ func (s *Store) Save(_ context.Context, game, ref string, state []byte, version 
 			e.version = 0
 		}
 		if e.version != version {
-			return play.Errorf(play.CodeConflict, "the %s match %s changed since it was loaded; load it again", game, ref)
+			return play.Errorf(play.CodeConflict, "the %s entry %s changed since it was loaded; load it again", kind, ref)
 		}
 		return b.Put(key, encode(name, key, entry{version + 1, expiry(expires), state}))
 	})

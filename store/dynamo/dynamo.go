@@ -3,7 +3,7 @@
 // on the match's version, so two concurrent actions on one match never
 // both apply.
 //
-// The table's partition key is the string "id" (game/ref); an item holds
+// The table's partition key is the string "id" (kind/ref); an item holds
 // "version" (a number), "state" (binary) and, unless it never expires,
 // "expires" (epoch seconds, the table's TTL attribute), which every write
 // sets as its caller says. DynamoDB deletes an expired item within days,
@@ -40,19 +40,19 @@ func New(client *dynamodb.Client, table string, clock func() time.Time) *Store {
 	return &Store{client: client, table: table, clock: clock}
 }
 
-func key(game, ref string) map[string]types.AttributeValue {
-	return map[string]types.AttributeValue{"id": &types.AttributeValueMemberS{Value: game + "/" + ref}}
+func key(kind, ref string) map[string]types.AttributeValue {
+	return map[string]types.AttributeValue{"id": &types.AttributeValueMemberS{Value: kind + "/" + ref}}
 }
 
 // Load answers a match and its version, read consistently.
-func (s *Store) Load(ctx context.Context, game, ref string) ([]byte, uint64, error) {
-	out, err := s.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: key(game, ref), ConsistentRead: aws.Bool(true)})
+func (s *Store) Load(ctx context.Context, kind, ref string) ([]byte, uint64, error) {
+	out, err := s.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: key(kind, ref), ConsistentRead: aws.Bool(true)})
 	if err != nil {
 		return nil, 0, err
 	}
 	v, ok := out.Item["version"].(*types.AttributeValueMemberN)
 	if !ok || s.expired(out.Item) {
-		return nil, 0, play.Errorf(play.CodeNoMatch, "no %s match is called %s", game, wire.Quote(ref))
+		return nil, 0, play.Errorf(play.CodeNoMatch, "no %s entry is called %s", kind, wire.Quote(ref))
 	}
 	var state []byte // an empty state is stored without the attribute
 	if st, ok := out.Item["state"].(*types.AttributeValueMemberB); ok {
@@ -78,16 +78,16 @@ const batchSize = 100
 // LoadMany answers the states of refs, nil for a ref no match has, read
 // consistently in batches of up to 100 keys, retrying the keys DynamoDB
 // leaves unprocessed.
-func (s *Store) LoadMany(ctx context.Context, game string, refs []string) ([][]byte, error) {
+func (s *Store) LoadMany(ctx context.Context, kind string, refs []string) ([][]byte, error) {
 	out := make([][]byte, len(refs))
 	at := make(map[string]int, len(refs))
 	for i, ref := range refs {
-		at[game+"/"+ref] = i
+		at[kind+"/"+ref] = i
 	}
 	for from := 0; from < len(refs); from += batchSize {
 		var keys []map[string]types.AttributeValue
 		for _, ref := range refs[from:min(from+batchSize, len(refs))] {
-			keys = append(keys, key(game, ref))
+			keys = append(keys, key(kind, ref))
 		}
 		for tries := 0; len(keys) > 0; tries++ {
 			if tries == 8 {
@@ -124,13 +124,13 @@ func (s *Store) LoadMany(ctx context.Context, game string, refs []string) ([][]b
 // Save creates a match (under a new random ref when ref is empty, or in
 // the place of an expired one), or writes an existing one if it is still
 // at version and has not expired: one conditional put.
-func (s *Store) Save(ctx context.Context, game, ref string, state []byte, version uint64, expires time.Time) (string, error) {
+func (s *Store) Save(ctx context.Context, kind, ref string, state []byte, version uint64, expires time.Time) (string, error) {
 	if ref == "" {
 		var b [12]byte
 		rand.Read(b[:])
 		ref = hex.EncodeToString(b[:])
 	}
-	item := key(game, ref)
+	item := key(kind, ref)
 	item["version"] = &types.AttributeValueMemberN{Value: strconv.FormatUint(version+1, 10)}
 	if !expires.IsZero() {
 		item["expires"] = &types.AttributeValueMemberN{Value: strconv.FormatInt(expires.Unix(), 10)}
@@ -150,7 +150,7 @@ func (s *Store) Save(ctx context.Context, game, ref string, state []byte, versio
 	_, err := s.client.PutItem(ctx, in)
 	var failed *types.ConditionalCheckFailedException
 	if errors.As(err, &failed) {
-		return "", play.Errorf(play.CodeConflict, "the %s match %s changed since it was loaded; load it again", game, ref)
+		return "", play.Errorf(play.CodeConflict, "the %s entry %s changed since it was loaded; load it again", kind, ref)
 	}
 	return ref, err
 }

@@ -40,23 +40,23 @@ func (s *Store) get(key string) (entry, bool) {
 }
 
 // Load answers a match and its version.
-func (s *Store) Load(_ context.Context, game, ref string) ([]byte, uint64, error) {
+func (s *Store) Load(_ context.Context, kind, ref string) ([]byte, uint64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	e, ok := s.get(game + "/" + ref)
+	e, ok := s.get(kind + "/" + ref)
 	if !ok {
-		return nil, 0, play.Errorf(play.CodeNoMatch, "no %s match is called %s", game, wire.Quote(ref))
+		return nil, 0, play.Errorf(play.CodeNoMatch, "no %s entry is called %s", kind, wire.Quote(ref))
 	}
 	return append([]byte{}, e.state...), e.version, nil
 }
 
 // LoadMany answers the states of refs, nil for a ref no match has.
-func (s *Store) LoadMany(_ context.Context, game string, refs []string) ([][]byte, error) {
+func (s *Store) LoadMany(_ context.Context, kind string, refs []string) ([][]byte, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	out := make([][]byte, len(refs))
 	for i, ref := range refs {
-		if e, ok := s.get(game + "/" + ref); ok {
+		if e, ok := s.get(kind + "/" + ref); ok {
 			out[i] = append([]byte{}, e.state...)
 		}
 	}
@@ -65,7 +65,7 @@ func (s *Store) LoadMany(_ context.Context, game string, refs []string) ([][]byt
 
 // Save creates a match (under a new random ref when ref is empty), or
 // writes an existing one if it is still at version.
-func (s *Store) Save(_ context.Context, game, ref string, state []byte, version uint64, expires time.Time) (string, error) {
+func (s *Store) Save(_ context.Context, kind, ref string, state []byte, version uint64, expires time.Time) (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.matches == nil {
@@ -76,14 +76,14 @@ func (s *Store) Save(_ context.Context, game, ref string, state []byte, version 
 		rand.Read(b[:])
 		ref = hex.EncodeToString(b[:])
 	}
-	e, ok := s.get(game + "/" + ref)
+	e, ok := s.get(kind + "/" + ref)
 	if version == 0 && !ok {
-		s.matches[game+"/"+ref] = entry{state: bytes.Clone(state), version: 1, expires: expires}
+		s.matches[kind+"/"+ref] = entry{state: bytes.Clone(state), version: 1, expires: expires}
 		return ref, nil
 	}
 	if !ok || e.version != version {
-		return "", play.Errorf(play.CodeConflict, "the %s match %s changed since it was loaded; load it again", game, ref)
+		return "", play.Errorf(play.CodeConflict, "the %s entry %s changed since it was loaded; load it again", kind, ref)
 	}
-	s.matches[game+"/"+ref] = entry{state: bytes.Clone(state), version: version + 1, expires: expires}
+	s.matches[kind+"/"+ref] = entry{state: bytes.Clone(state), version: version + 1, expires: expires}
 	return ref, nil
 }
