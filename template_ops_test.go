@@ -22,8 +22,13 @@ func TestTemplateThrottlesTheApi(t *testing.T) {
 	if !same(at(stage, "DefaultRouteSettings"), `{"ThrottlingRateLimit":{"Ref":"ThrottlingRateLimit"},"ThrottlingBurstLimit":{"Ref":"ThrottlingBurstLimit"}}`) {
 		t.Errorf("the stage's route settings: %v", at(stage, "DefaultRouteSettings"))
 	}
-	create := `{"ThrottlingBurstLimit":{"Ref":"LiveCreateBurstLimit"},"ThrottlingRateLimit":{"Ref":"LiveCreateRateLimit"}}`
-	if !same(at(stage, "RouteSettings"), `{"POST /api/matches":`+create+`,"POST /api/games/tron/matches":`+create+`}`) {
+	create := json.RawMessage(`{"ThrottlingBurstLimit":{"Ref":"LiveCreateBurstLimit"},"ThrottlingRateLimit":{"Ref":"LiveCreateRateLimit"}}`)
+	creates := map[string]json.RawMessage{} // every live game's create
+	for _, g := range games.Live() {
+		creates["POST "+g.Base] = create
+	}
+	want, _ := json.Marshal(creates)
+	if !same(at(stage, "RouteSettings"), string(want)) {
 		t.Errorf("creating live matches is not throttled apart: %v", at(stage, "RouteSettings"))
 	}
 	for _, fn := range []string{"LiveFunction", "McpFunction"} {

@@ -32,6 +32,7 @@ import (
 	"github.com/agentgames/bundle/games/tidebreakers/live"
 	tronlive "github.com/agentgames/bundle/games/tron/live"
 	"github.com/agentgames/bundle/golden"
+	core "github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/store/storetest"
 	"github.com/agentgames/bundle/transport/httpapi"
 )
@@ -470,7 +471,8 @@ func tail(s string) string {
 }
 
 // TestLiveFunction plays a live Tidebreakers match against a bot seat,
-// and a live Tron match between two agents, through the real live
+// a live Tron match between two agents and a live Tinrail match between
+// two players, through the real live
 // bootstrap under the emulator, its matches in a DynamoDB table of the
 // dynalite server make test starts, and runs both games' live checks of
 // the conformance suite through it.
@@ -512,6 +514,52 @@ func TestLiveFunction(t *testing.T) {
 	}
 	playTron(t, call)
 	runSuite(t, deployed{e: e, mine: []string{"/api/games/tron/matches"}, others: othersUnderTestKeys(t)}, "tron", isLive)
+	playTinrail(t, call)
+}
+
+// playTinrail plays a live Tinrail match between two players to its end
+// through call, each placing the first placement its own view lists: a
+// seat's view holds its hand, the public state none; the end gives both
+// seats places and scores.
+func playTinrail(t *testing.T, call func(events.APIGatewayV2HTTPRequest, any) int) {
+	t.Helper()
+	base := "/api/games/tinrail/matches"
+	var seats [2]core.Joined
+	if status := call(postJSON(base, `{"players":2,"name":"Ada"}`), &seats[0]); status != 200 {
+		t.Fatalf("create a Tinrail match: %d", status)
+	}
+	if status := call(postJSON(base+"/"+seats[0].Code+"/join", `{"name":"Bo"}`), &seats[1]); status != 200 || seats[1].Seat != 1 {
+		t.Fatalf("join the Tinrail match: %d %+v", status, seats[1])
+	}
+	code := seats[0].Code
+	for step := 0; ; step++ {
+		var pub map[string]any
+		call(get(base+"/"+code), &pub)
+		if _, shown := pub["hand"]; shown || pub["over"] == true {
+			if shown {
+				t.Fatalf("the public state shows a hand: %v", pub)
+			}
+			if places, _ := pub["places"].([]any); len(places) != 2 {
+				t.Fatalf("the end: %v", pub)
+			}
+			t.Logf("a live Tinrail match between two players through the Lambda function and DynamoDB ended after %d placements: %s, places %v, scores %v",
+				step, pub["ending"], pub["places"], pub["scores"])
+			return
+		}
+		turn := int(pub["turn"].(float64))
+		var v struct {
+			Hand         []json.RawMessage
+			LegalActions []struct{ TileIndex, Rotation int }
+		}
+		if status := call(postJSON(base+"/"+code+"/view", `{"token":"`+seats[turn].Token+`"}`), &v); status != 200 || len(v.Hand) == 0 || len(v.LegalActions) == 0 {
+			t.Fatalf("step %d: seat %d's view: %d %+v", step, turn, status, v)
+		}
+		a := v.LegalActions[step%len(v.LegalActions)]
+		body := fmt.Sprintf(`{"token":%q,"tileIndex":%d,"rotation":%d}`, seats[turn].Token, a.TileIndex, a.Rotation)
+		if status := call(postJSON(base+"/"+code+"/place", body), &v); status != 200 || step > 40 {
+			t.Fatalf("step %d: seat %d places: %d", step, turn, status)
+		}
+	}
 }
 
 // playTron plays a live Tron match between two agents to its end through

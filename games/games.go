@@ -9,6 +9,7 @@ import (
 	"github.com/agentgames/bundle/games/tidebreakers"
 	tidebreakerslive "github.com/agentgames/bundle/games/tidebreakers/live"
 	"github.com/agentgames/bundle/games/tinrail"
+	tinraillive "github.com/agentgames/bundle/games/tinrail/live"
 	"github.com/agentgames/bundle/games/tron"
 	tronlive "github.com/agentgames/bundle/games/tron/live"
 	"github.com/agentgames/bundle/play"
@@ -40,6 +41,7 @@ func Named(slug string) play.Game {
 // boards of ratings follow from it.
 func Live() []*live.Game {
 	return []*live.Game{
+		tinraillive.Game,
 		tidebreakerslive.Game,
 		tronlive.Game,
 	}

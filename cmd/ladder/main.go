@@ -26,7 +26,7 @@ import (
 
 func main() {
 	version.Args("ladder", os.Args[1:])
-	game := flag.String("game", "tidebreakers", "the game: tidebreakers or tron")
+	game := flag.String("game", "tidebreakers", "the game: tidebreakers, tron or tinrail")
 	players := flag.Int("players", 2, "seats a match (2 to 4)")
 	matches := flag.Int("matches", 200, "seeded matches a line")
 	side := flag.Int("side", 30, "Tron: the grid's side (5 to 100)")
@@ -38,8 +38,10 @@ func main() {
 		g = ladder.Tidebreakers(*sparring)
 	case "tron":
 		g = ladder.Tron(*side, *sparring)
+	case "tinrail":
+		g = ladder.Tinrail()
 	default:
-		fail(fmt.Errorf("no game %q: tidebreakers or tron", *game))
+		fail(fmt.Errorf("no game %q: tidebreakers, tron or tinrail", *game))
 	}
 	if *players < 2 || *players > 4 || *matches < 1 {
 		fail(fmt.Errorf("-players is 2 to 4 and -matches at least 1"))
@@ -63,7 +65,7 @@ func main() {
 
 // base is the bot each game's anchors are measured from, at 25, a
 // newcomer's mu: the card's sample strategy, the arena's sample bot.
-var base = map[string]string{"tidebreakers": "sample", "tron": "easy"}
+var base = map[string]string{"tidebreakers": "sample", "tron": "easy", "tinrail": "easy"}
 
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "ladder:", err)

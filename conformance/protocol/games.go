@@ -108,6 +108,7 @@ var (
 	// Tinrail is Tinrail as the protocol level sees it.
 	Tinrail = Spec{
 		Slug:       "tinrail",
+		live:       tinrailLiveChecks,
 		options:    []string{"opponent=wise", "opponent=easy"},
 		defaults:   map[string]any{"opponent": "wise"},
 		badOptions: []string{"opponent=hard", "opponent=", "opponent=Wise", "opponent=easy&opponent=wise", "players=2"},

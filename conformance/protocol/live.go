@@ -298,8 +298,11 @@ func (c *liveClient) refused(path, route string, body any, code, rule string) er
 // public state, Tidebreakers' under the cards' profile as the card fixes
 // it.
 func (c *liveClient) snapshot() (any, error) {
-	if c.base == tronBase {
+	switch c.base {
+	case tronBase:
 		return c.tronGet()
+	case tinrailBase:
+		return c.tinrailGet()
 	}
 	s, err := c.get()
 	if err != nil || !c.card() {

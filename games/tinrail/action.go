@@ -58,3 +58,7 @@ func readAction(raw json.RawMessage) (Action, error) {
 	a.Rotation, err = o.Int("rotation", 0, engine.Rotations-1)
 	return a, err
 }
+
+// ParseAction reads a move of Tinrail's grammar as parseAction does, for
+// the live matches (package games/tinrail/live).
+func ParseAction(raw json.RawMessage) (Action, error) { return parseAction(raw) }

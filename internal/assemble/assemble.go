@@ -123,9 +123,7 @@ func (p *Parts) HTTP() *httpapi.Server {
 		h.ServeBoards(p.Boards, p.Raters)
 	}
 	for _, g := range p.LiveGames {
-		if g.Page != "" {
-			h.ServePage(g.Page)
-		}
+		h.ServeLiveGame(g)
 	}
 	for _, l := range p.Live {
 		h.ServeLive(l)

@@ -8,6 +8,8 @@ import (
 	"github.com/agentgames/bundle/engines/rng"
 	tb "github.com/agentgames/bundle/engines/tidebreakers"
 	"github.com/agentgames/bundle/engines/tidebreakers/captains"
+	"github.com/agentgames/bundle/engines/tinrail"
+	"github.com/agentgames/bundle/engines/tinrail/gbot"
 	"github.com/agentgames/bundle/engines/tron"
 	"github.com/agentgames/bundle/engines/tron/bots"
 )
@@ -104,4 +106,41 @@ func (g tronLadder) Match(seed uint64, seats []string) ([]int, error) {
 		places[i] = s.Rank(i)
 	}
 	return places, nil
+}
+
+// Tinrail is the ladder of Tinrail's G-Bots (easy, wise) facing each other
+// as a live match seats them: the card's deal, seat 0 first, each choosing
+// from its own seat's view with the stream of its turn (State.BotStream),
+// as the live matches' and the stateless game's G-Bot do.
+func Tinrail() Game { return tinrailLadder{} }
+
+type tinrailLadder struct{}
+
+func (tinrailLadder) Bots() []string { return []string{"easy", "wise"} }
+
+func (tinrailLadder) Match(seed uint64, seats []string) ([]int, error) {
+	if len(seats) != 2 {
+		return nil, fmt.Errorf("a Tinrail match has 2 seats, not %d", len(seats))
+	}
+	s := tinrail.New(seed, tinrail.Wise)
+	for !s.Over() {
+		p := s.Turn()
+		v := s.SeatView(p)
+		rs := s.BotStream()
+		level := tinrail.Wise
+		if seats[p] == "easy" {
+			level = tinrail.Easy
+		}
+		i, r := gbot.Choose(level, &v, &rs)
+		if _, err := s.Place(i, r); err != nil {
+			return nil, err
+		}
+	}
+	switch s.Result() {
+	case tinrail.Win:
+		return []int{1, 2}, nil
+	case tinrail.Loss:
+		return []int{2, 1}, nil
+	}
+	return []int{1, 1}, nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	tidelive "github.com/agentgames/bundle/games/tidebreakers/live"
+	tinraillive "github.com/agentgames/bundle/games/tinrail/live"
 	tronlive "github.com/agentgames/bundle/games/tron/live"
 	"github.com/agentgames/bundle/internal/ladder"
 )
@@ -153,5 +154,17 @@ func TestTronAnchors(t *testing.T) {
 		if got[bot] != want {
 			t.Errorf("the ladder measures %s at %v; tron live.Anchors holds %v", bot, got[bot], want)
 		}
+	}
+}
+
+// TestTinrailAnchors: the fixed ratings of the G-Bots live Tinrail matches
+// serve are the ones the documented ladder measures (100 matches a line).
+func TestTinrailAnchors(t *testing.T) {
+	l, err := ladder.Run(ladder.Tinrail(), 2, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := l.Anchors("easy", 25); !maps.Equal(got, tinraillive.Game.Anchors) {
+		t.Errorf("the ladder measures anchors %v; tinrail live.Anchors holds %v", got, tinraillive.Game.Anchors)
 	}
 }

@@ -32,6 +32,9 @@ type Game struct {
 	// ratings (package play/boards), so that an agent's rating means
 	// something from its first match.
 	Anchors map[string]ratings.Rating
+	// Guide is its section of llms.txt, after its heading: how an agent
+	// plays its matches over HTTP, every "{base}" the server's address.
+	Guide string
 	// Page is the folder of web/ that holds its page, where a person
 	// plays and watches its matches, served at /Page/.
 	Page string

@@ -25,11 +25,37 @@ type API interface {
 // Base is where the game's match API's paths start.
 func (s *Server) Base() string { return s.game.Base }
 
-// Ops are what a match's path may name: join, and the game's actions.
-func (s *Server) Ops() []string { return append([]string{"join"}, s.game.Ops...) }
+// Ops are what a match's path may name: join, view in a game with private
+// views (see Private), and the game's actions.
+func (s *Server) Ops() []string {
+	if _, ok := s.game.API.(Private); ok {
+		return append([]string{"join", "view"}, s.game.Ops...)
+	}
+	return append([]string{"join"}, s.game.Ops...)
+}
 
 // Public is what anyone may read of m: the game's public state.
 func (s *Server) Public(m *Match) any { return s.game.API.Public(m) }
+
+// Private is an API whose game hides something from all but one seat (a
+// hand, the pile's order): the seat's token reads its own view, which its
+// moves answer too (op "view" reads it). The public state, the
+// transcript, the log and the errors show no seat's secret.
+type Private interface {
+	API
+	// Seat is what the holder of seat may see of m: the public state and
+	// what only it knows (its hand, the moves open to it).
+	Seat(m *Match, seat int) any
+}
+
+// SeatView is what the holder of seat may see of m: its private view in a
+// game with one, else the public state.
+func (s *Server) SeatView(m *Match, seat int) any {
+	if p, ok := s.game.API.(Private); ok {
+		return p.Seat(m, seat)
+	}
+	return s.Public(m)
+}
 
 // Serve answers one request of the game's live match API: op is create,
 // join, get or one of the game's Ops; code names the match (empty for
@@ -66,6 +92,18 @@ func (s *Server) Serve(ctx context.Context, op, code string, body []byte) (any, 
 			return nil, bad(err)
 		}
 		return s.Join(ctx, code, name)
+	case "view":
+		if _, ok := api.(Private); ok {
+			token, err := readToken(o)
+			if err != nil {
+				return nil, bad(err)
+			}
+			m, seat, err := s.View(ctx, code, token)
+			if err != nil {
+				return nil, err
+			}
+			return s.SeatView(m, seat), nil
+		}
 	}
 	if !slices.Contains(s.game.Ops, op) {
 		return nil, play.Errorf(play.CodeNotFound, "a %s match has no operation %s", s.game.Title, wire.Quote(op))
@@ -78,7 +116,18 @@ func (s *Server) Serve(ctx context.Context, op, code string, body []byte) (any, 
 	if err != nil {
 		return nil, err
 	}
+	if seat, ok := m.SeatOf(token); ok {
+		return s.SeatView(m, seat), nil
+	}
 	return api.Public(m), nil
+}
+
+// readToken reads a body that holds exactly a seat's token.
+func readToken(o *wire.Object) (string, error) {
+	if err := o.Only("a view request", "token"); err != nil {
+		return "", err
+	}
+	return o.String("token")
 }
 
 // ReadSeats reads the members of a create request every game's live API

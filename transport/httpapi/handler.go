@@ -20,6 +20,7 @@ import (
 	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/agents"
+	"github.com/agentgames/bundle/play/live"
 )
 
 // Server is the handler.
@@ -33,6 +34,8 @@ type Server struct {
 	// agents checks the keys of agents that start ranked matches; nil
 	// when the server keeps none (see ServeAgents).
 	agents *agents.Registry
+	// lives are the live games described (see ServeLiveGame), in order.
+	lives []*live.Game
 }
 
 // New builds the handler for a service; openapi is served as-is at

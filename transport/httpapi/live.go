@@ -7,8 +7,8 @@ import (
 	"github.com/agentgames/bundle/play/live"
 )
 
-// Live is a game's live match service (games/tidebreakers/live,
-// games/tron/live): Serve answers one request of its match API, whose
+// Live is a live game's match service (a play/live.Server of a game of
+// the registry's games.Live): Serve answers one request of its match API, whose
 // paths start with Base. op is create, get, or one of Ops that a path
 // names (join, and the game's actions); code names the match (empty for
 // create); body is the request's JSON (nil for get). Transcript answers
@@ -18,6 +18,16 @@ type Live interface {
 	Ops() []string
 	Serve(ctx context.Context, op, code string, body []byte) (any, error)
 	Transcript(ctx context.Context, code string, from int) (*live.Transcript, error)
+}
+
+// ServeLiveGame serves what a live game shows whether or not this server
+// plays its matches (the catalog function plays none): its page, and its
+// section of llms.txt.
+func (s *Server) ServeLiveGame(g *live.Game) {
+	s.lives = append(s.lives, g)
+	if g.Page != "" {
+		s.ServePage(g.Page)
+	}
 }
 
 // ServeLive routes a game's live match API to l:

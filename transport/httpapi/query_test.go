@@ -28,6 +28,11 @@ func TestEveryAPIGetRefusesUnknownOptions(t *testing.T) {
 	if tron.Status != 200 || tronCode == "" {
 		t.Fatalf("create a Tron match: %d %s", tron.Status, tron.Body)
 	}
+	tinrail := do(t, h, "POST", "/api/games/tinrail/matches", `{"players":2,"bots":1}`)
+	tinrailCode, _ := tinrail.JSON(t)["code"].(string)
+	if tinrail.Status != 200 || tinrailCode == "" {
+		t.Fatalf("create a Tinrail match: %d %s", tinrail.Status, tinrail.Body)
+	}
 	ranked := do(t, h, "GET", "/api/games/tinrail/init?ranked=true", "")
 	id, _ := ranked.JSON(t)["ranked"].(string)
 	if ranked.Status != 200 || id == "" {
@@ -48,6 +53,9 @@ func TestEveryAPIGetRefusesUnknownOptions(t *testing.T) {
 		match := code
 		if strings.HasPrefix(path, "/api/games/tron/matches/") {
 			match = tronCode
+		}
+		if strings.HasPrefix(path, "/api/games/tinrail/matches/") {
+			match = tinrailCode
 		}
 		ident := id
 		if strings.HasPrefix(path, "/api/agents/") {

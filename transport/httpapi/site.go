@@ -127,27 +127,7 @@ answers 4xx with { "error": { "code", "message" } }; openapi.yaml lists every co
     curl -s -X POST %[1]s/api/games/brinebell/action -H 'Content-Type: application/json' \
       -d '{"stateToken":"<stateToken>","action":{"type":"start"}}'
 
-## Live Tidebreakers matches
-
-Humans, agents and captains can also share one live match (see %[1]s/docs/api/tidebreakers):
-POST %[1]s/api/matches {"players":2,"name":"me","bots":1} answers {code, seat, token};
-GET %[1]s/api/matches/{code} is the public state; POST %[1]s/api/matches/{code}/supply {token, tile, amount},
-/attack {token, from, to, send} and /pass {token} act; others join with POST %[1]s/api/matches/{code}/join {name}.
-The code lets anyone watch and take an empty seat: share it only with those you would seat; your token is your seat.
-One address may create a limited number of matches a minute (429 rate_limited, with Retry-After, past it).
-
-## Live Tron matches
-
-Agents, humans and bots can also steer the cycles of one Tron match (see %[1]s/docs/api/tron, "Live matches"):
-POST %[1]s/api/games/tron/matches {"players":2,"name":"me","bots":1} answers {code, seat, token}
-(options: bot easy|wise, width and height 5..100, default 30, roundMillis 1000..120000, default 30000);
-others join with POST %[1]s/api/games/tron/matches/{code}/join {name}; GET %[1]s/api/games/tron/matches/{code}
-is the public state (every trail, head first; who has moved this round, not where; the round's deadline);
-POST %[1]s/api/games/tron/matches/{code}/move {token, dir: x+|x-|y+|y-} moves your cycle for the round.
-Every living cycle moves at once: a round resolves once all have moved, or at its deadline, when a cycle
-that has not moved is out. One move a round (409 already_moved for a second).
-
-## Agents and leaderboards
+%[2]s## Agents and leaderboards
 
 Register an agent: POST %[1]s/api/agents {"name":"my agent"} answers its id and a key (agk_..., shown once; keep it secret).
 Send it as Authorization: Bearer <key> on GET .../init?ranked=true and the ranked match counts for your agent.
@@ -159,7 +139,7 @@ GET %[1]s/api/agents/{id}/boards is an agent's standing and last runs, and its r
 GET %[1]s/api/agents/me (with the key) its keys. An agent that has played is kept for good, with its name; one that never
 played is dropped after 30 days. Names compare by their Unicode confusable skeleton (409 name_taken for a look-alike).
 Live matches created or joined with the key rate the agents in them against each other and the bots (Weng-Lin, OpenSkill):
-GET %[1]s/api/games/tidebreakers/ratings?players=2 and %[1]s/api/games/tron/ratings?players=2 (offset, limit page them).
+GET %[1]s/api/games/{slug}/ratings?players=2 for each live game (offset, limit page them).
 Only distinct opponents count: one seat a match per agent (409 already_seated), anonymous players count for nobody,
 a pair of agents counts once in 24 hours and a bot 20 times; an agent is listed after 5 distinct opponents or every bot.
 Seat names may not be a bot's or another agent's (409 name_taken). Figures are rounded to 4 decimals.
@@ -176,14 +156,24 @@ POST %[1]s/api/bots/tron answers the botsArena arena's messages (init, play-turn
 - %[1]s/api/games/{slug}/golden: each game's golden cases, seeded matches the server is pinned to; GET one by name
   for its whole transcript (every answer as an agent saw it).
 - Transcripts of your matches: GET %[1]s/api/games/{slug}/ranked/{id}/transcript (a ranked match, as its player saw it),
-  %[1]s/api/matches/{code}/transcript and %[1]s/api/games/tron/matches/{code}/transcript (a live match, as anyone saw it),
+  and each live game's .../matches/{code}/transcript (a live match, as anyone saw it),
   a page at a time (Link rel="next").
 - %[1]s/view/ replays every match: ?game={slug}&golden={name}, &ranked={id}, &live={code} (followed as it goes),
   or any transcript file a client records.
 - %[1]s/openapi.yaml: the full contract (every field, every error code).
-`, base)
+`, base, s.liveGuides(base))
 	writeText(w, "text/plain; charset=utf-8", []byte(b.String()))
 	return nil
+}
+
+// liveGuides are the llms.txt sections of the live games served, each
+// its descriptor's Guide under its title.
+func (s *Server) liveGuides(base string) string {
+	var b strings.Builder
+	for _, g := range s.lives {
+		fmt.Fprintf(&b, "## Live %s matches\n\n%s\n", g.Title, strings.ReplaceAll(strings.TrimSpace(g.Guide), "{base}", base)+"\n")
+	}
+	return b.String()
 }
 
 func writeText(w http.ResponseWriter, contentType string, body []byte) {

@@ -35,7 +35,7 @@ func addLive(srv *mcp.Server, l *live.Server, ag Agents, hs *Handles) {
 		text := seatText(j, match, handle)
 		players := 0
 		if m, seat, err := l.View(ctx, j.Code, j.Token); err == nil {
-			text += t.Texts.Seated(l.Public(m), seat, l.Now(), handle)
+			text += t.Texts.Seated(l.SeatView(m, seat), seat, l.Now(), handle)
 			players = m.Players
 		}
 		return text + credit(players)
@@ -63,6 +63,10 @@ func addLive(srv *mcp.Server, l *live.Server, ag Agents, hs *Handles) {
 	})
 	text := func(public any, seat int, handle string) string { return t.Texts.State(public, seat, l.Now(), handle) }
 	state := answerSchema("get", g.Base+"/{code}")
+	acted := answerSchema("post", g.Base+"/{code}/"+g.Ops[0])
+	if slices.Contains(l.Ops(), "view") { // a seat's token reads its private view
+		state = answersSchema("get", g.Base+"/{code}", "post", g.Base+"/{code}/view")
+	}
 	srv.AddTool(&mcp.Tool{
 		Name:        t.Prefix + "_state",
 		Title:       "Read a " + match,
@@ -81,7 +85,7 @@ func addLive(srv *mcp.Server, l *live.Server, ag Agents, hs *Handles) {
 		Title:        "Act in a " + match,
 		Description:  t.Move,
 		InputSchema:  hs.seatSchema(liveActSchema(g, code)),
-		OutputSchema: state,
+		OutputSchema: acted,
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return seatTool(ctx, req, hs, g.Slug, func(args json.RawMessage) (any, int, error) {
 			return actLive(ctx, l, args)

@@ -70,14 +70,15 @@ func readMatch(ctx context.Context, l *core.Server, tool string, args json.RawMe
 	return answer, -1, err
 }
 
-// view is the public state of the match code names, and the seat token
-// holds in it (forbidden when it holds none).
+// view is what the holder of token may see of the match code names (its
+// private view in a game with one, else the public state), and its seat
+// (forbidden when it holds none).
 func view(ctx context.Context, l *core.Server, code, token string) (any, int, error) {
 	m, seat, err := l.View(ctx, code, token)
 	if err != nil {
 		return nil, -1, err
 	}
-	return l.Public(m), seat, nil
+	return l.SeatView(m, seat), seat, nil
 }
 
 // actMatch asks l for op on the match code names, the members m (the

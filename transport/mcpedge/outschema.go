@@ -20,7 +20,8 @@ import (
 // openAPI is openapi.yaml read: its component schemas and its paths.
 type openAPI struct {
 	Components struct {
-		Schemas map[string]any `yaml:"schemas"`
+		Schemas   map[string]any `yaml:"schemas"`
+		Responses map[string]any `yaml:"responses"`
 	} `yaml:"components"`
 	// Paths are the operations by path and method, as YAML reads them.
 	Paths map[string]map[string]any `yaml:"paths"`
@@ -61,12 +62,30 @@ func outputSchema(names ...string) json.RawMessage {
 // a schema the contract writes in place rather than names: that answer's
 // 200 JSON schema, or the tool error.
 func answerSchema(method, path string) json.RawMessage {
-	op, _ := document().Paths[path][method].(map[string]any)
-	s := dig(op, "responses", "200", "content", "application/json", "schema")
-	if s == nil {
-		panic("openapi.yaml has no JSON answer of " + method + " " + path)
+	return answersSchema(method, path)
+}
+
+// answersSchema is answerSchema of several operations, each a method
+// and a path in turn: a result that is the answer of any of them.
+func answersSchema(methodPaths ...string) json.RawMessage {
+	var results []any
+	for i := 0; i+1 < len(methodPaths); i += 2 {
+		method, path := methodPaths[i], methodPaths[i+1]
+		op, _ := document().Paths[path][method].(map[string]any)
+		answer := dig(op, "responses", "200")
+		if ref, ok := dig(answer, "$ref").(string); ok {
+			answer = document().Components.Responses[strings.TrimPrefix(ref, "#/components/responses/")]
+		}
+		s := dig(answer, "content", "application/json", "schema")
+		if s == nil {
+			panic("openapi.yaml has no JSON answer of " + method + " " + path)
+		}
+		results = append(results, jsonSchema(s, false))
 	}
-	return oneOfSchema([]any{jsonSchema(s, false)})
+	if len(results) > 1 { // one answer may be another's with more (a seat's view)
+		results = []any{map[string]any{"anyOf": results}}
+	}
+	return oneOfSchema(results)
 }
 
 // requestSchema is the JSON body schema of the POST operation of path, as

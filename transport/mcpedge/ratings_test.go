@@ -201,7 +201,7 @@ func TestLiveRatingsOverMCP(t *testing.T) {
 				{map[string]any{}, play.CodeInvalidRequest},
 				{map[string]any{"game": 7}, play.CodeInvalidRequest},
 				{map[string]any{"game": "chess"}, play.CodeUnknownGame},
-				{map[string]any{"game": "tinrail"}, play.CodeInvalidRequest},
+				{map[string]any{"game": "brinebell"}, play.CodeInvalidRequest},
 				{map[string]any{"game": "tron", "players": 5}, play.CodeInvalidRequest},
 				{map[string]any{"game": "tron", "players": 1}, play.CodeInvalidRequest},
 				{map[string]any{"game": "tron", "players": "2"}, play.CodeInvalidRequest},

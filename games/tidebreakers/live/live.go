@@ -76,6 +76,12 @@ var Game = &core.Game{
 			"and answers the public state, its text what you may do next. An action the rules forbid is an error (illegal_move) that says why.",
 		Texts: texts{},
 	},
+	Guide: `Humans, agents and captains can also share one live match (see {base}/docs/api/tidebreakers):
+POST {base}/api/matches {"players":2,"name":"me","bots":1} answers {code, seat, token};
+GET {base}/api/matches/{code} is the public state; POST {base}/api/matches/{code}/supply {token, tile, amount},
+/attack {token, from, to, send} and /pass {token} act; others join with POST {base}/api/matches/{code}/join {name}.
+The code lets anyone watch and take an empty seat: share it only with those you would seat; your token is your seat.
+One address may create a limited number of matches a minute (429 rate_limited, with Retry-After, past it).`,
 }
 
 // NewServer keeps live Tidebreakers matches in store and tells the time

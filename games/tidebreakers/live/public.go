@@ -5,7 +5,6 @@ import (
 
 	engine "github.com/agentgames/bundle/engines/tidebreakers"
 	"github.com/agentgames/bundle/games/tidebreakers"
-	"github.com/agentgames/bundle/play"
 	core "github.com/agentgames/bundle/play/live"
 )
 
@@ -16,15 +15,7 @@ type Tile struct {
 }
 
 // Seat is one seat in the public state; its token never appears.
-type Seat struct {
-	Seat   int    `json:"seat"`
-	Name   string `json:"name"`
-	Bot    bool   `json:"bot"`
-	Joined bool   `json:"joined"`
-	// Agent is the registered agent whose key took the seat; absent for
-	// an anonymous player and a bot.
-	Agent *play.AgentRef `json:"agent,omitempty"`
-}
+type Seat = core.PublicSeat
 
 // State is the public state of a live match, with the card's field names.
 type State struct {
@@ -57,9 +48,7 @@ func Public(r *core.Match) *State {
 	for i, e := range r.Log {
 		json.Unmarshal(e, &st.Log[i]) // written by table.Recorded
 	}
-	for i, s := range r.Seats {
-		st.Seats = append(st.Seats, Seat{Seat: i, Name: s.Name, Bot: s.Bot != "", Joined: r.Joined(i), Agent: s.Agent})
-	}
+	st.Seats = r.PublicSeats()
 	if r.Table == nil {
 		return st
 	}

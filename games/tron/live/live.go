@@ -69,6 +69,14 @@ var Game = &core.Game{
 			"Answers the public state; its text says what you may do next.",
 		Texts: texts{},
 	},
+	Guide: `Agents, humans and bots can also steer the cycles of one Tron match (see {base}/docs/api/tron, "Live matches"):
+POST {base}/api/games/tron/matches {"players":2,"name":"me","bots":1} answers {code, seat, token}
+(options: bot easy|wise, width and height 5..100, default 30, roundMillis 1000..120000, default 30000);
+others join with POST {base}/api/games/tron/matches/{code}/join {name}; GET {base}/api/games/tron/matches/{code}
+is the public state (every trail, head first; who has moved this round, not where; the round's deadline);
+POST {base}/api/games/tron/matches/{code}/move {token, dir: x+|x-|y+|y-} moves your cycle for the round.
+Every living cycle moves at once: a round resolves once all have moved, or at its deadline, when a cycle
+that has not moved is out. One move a round (409 already_moved for a second).`,
 }
 
 // NewServer keeps live Tron matches in store and tells the time with

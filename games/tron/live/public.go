@@ -4,19 +4,12 @@ import (
 	"encoding/json"
 	"strconv"
 
-	"github.com/agentgames/bundle/play"
 	core "github.com/agentgames/bundle/play/live"
 )
 
 // Seat is one seat in the public state; its token never appears.
 type Seat struct {
-	Seat   int    `json:"seat"`
-	Name   string `json:"name"`
-	Bot    bool   `json:"bot"`
-	Joined bool   `json:"joined"`
-	// Agent is the registered agent whose key took the seat; absent for
-	// an anonymous player and a bot.
-	Agent *play.AgentRef `json:"agent,omitempty"`
+	core.PublicSeat
 	// Moved: the seat has moved in the round being played (where to
 	// stays hidden until the round resolves).
 	Moved bool `json:"moved"`
@@ -54,8 +47,8 @@ func Public(m *core.Match) *State {
 	st := &State{Code: m.Code, Players: m.Players, Phase: "lobby", Log: m.Log, RoundMillis: m.RoundTime().Milliseconds()}
 	st.Width, _ = strconv.Atoi(m.Options["width"])
 	st.Height, _ = strconv.Atoi(m.Options["height"])
-	for i, s := range m.Seats {
-		st.Seats = append(st.Seats, Seat{Seat: i, Name: s.Name, Bot: s.Bot != "", Joined: m.Joined(i), Agent: s.Agent, Moved: m.Moved(i), Trail: [][2]int{}})
+	for i, s := range m.PublicSeats() {
+		st.Seats = append(st.Seats, Seat{PublicSeat: s, Moved: m.Moved(i), Trail: [][2]int{}})
 	}
 	if m.Table == nil {
 		return st

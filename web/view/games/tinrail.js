@@ -7,6 +7,13 @@
 // g.tile with data-cell, data-tile, data-rotation and data-strands ("0-5
 // 1-4 2-7 3-6"), and each engine a g.engine with data-engine, data-cell,
 // data-port and data-on-table.
+//
+// It draws two kinds of view: the stateless game's and a live match's
+// public state (TinrailLiveState: seats, each with its engine and how many
+// tiles it holds), which it reads as the first kind, seat 0 as "you" and
+// seat 1 as "gbot", the frame's log entry as the step's events, and no
+// hand (a live match's transcript shows none). A live step's action is
+// the placement, {seat, tile, rotation, cell}.
 "use strict";
 
 (() => {
@@ -107,16 +114,39 @@
     return div;
   }
 
+  const SIDES = ["you", "gbot"];
+
+  // live reads a live match's public state as a stateless view, and its
+  // log's entries (the frame's placement) as the step's events.
+  function live(p) {
+    const [a, b] = p.seats;
+    const parked = (n) => ({cell: n, row: Math.floor(n / SIZE), col: n % SIZE, port: n === 32 ? 4 : 0, onTable: true});
+    const view = {
+      placements: p.placements, tilesSurvived: a.tilesSurvived, pile: p.pile, gbotHand: b.hand,
+      you: a.engine || parked(32), gbot: b.engine || parked(3), board: p.board || [], hand: [],
+      names: [a.name, b.name], places: p.places, scores: p.scores,
+    };
+    const events = (p.log || []).map((e) => ({by: SIDES[e.seat], cell: e.cell,
+      rides: e.rides.map((r) => ({engine: SIDES[r.seat], from: r.from, tiles: r.tiles}))}));
+    return {view, events};
+  }
+
   function draw(boardEl, answer) {
-    const v = answer.view;
+    let v = answer.view, events = answer.events || [];
+    if (Array.isArray(v.seats)) ({view: v, events} = live(v));
     const counts = document.createElement("p");
     counts.className = "counts";
-    counts.textContent = `Placed ${v.placements} of 35 · tiles survived ${v.tilesSurvived} · pile ${v.pile} · G-Bot holds ${v.gbotHand}` + (v.hand.length ? " · your hand:" : "");
-    boardEl.replaceChildren(board(v, answer.events || []), counts, hand(v));
+    counts.textContent = v.names
+      ? `Placed ${v.placements} of 35 · pile ${v.pile} · ${v.names[0]} (seat 0, Y) survived ${v.tilesSurvived} · ${v.names[1]} (seat 1, G) holds ${v.gbotHand}` +
+        (v.places ? ` · places ${v.places.join(", ")} · scores ${v.scores.join(", ")}` : "")
+      : `Placed ${v.placements} of 35 · tiles survived ${v.tilesSurvived} · pile ${v.pile} · G-Bot holds ${v.gbotHand}` + (v.hand.length ? " · your hand:" : "");
+    boardEl.replaceChildren(board(v, events), counts, hand(v));
   }
 
   function describe(action) {
-    return action && action.type === "place" ? `place hand tile #${action.tileIndex} at rotation ${action.rotation}` : JSON.stringify(action);
+    if (action && action.type === "place") return `place hand tile #${action.tileIndex} at rotation ${action.rotation}`;
+    if (action && Number.isInteger(action.seat)) return `seat ${action.seat} lays tile ${action.tile} at rotation ${action.rotation} in cell ${action.cell}`;
+    return JSON.stringify(action);
   }
 
   Viewer.register("tinrail", {draw, describe});
