@@ -22,6 +22,8 @@ var pagesUnderPolicy = []struct{ path, ready string }{
 	{"/play/?game=tron", "#setup"},
 	{"/view/", "#file"},
 	{"/boards/", "#games li"},
+	{"/tinrail/", "#create-button"},
+	{"/", "header h1"},
 }
 
 // TestPagesUnderPolicy opens every page in headless chromium: each runs
@@ -48,7 +50,7 @@ func TestPagesRefuseFraming(t *testing.T) {
 	b := newTab(t, 60*time.Second)
 	srv := httptest.NewServer(testserver.WithLive(t, nil))
 	defer srv.Close()
-	for _, path := range []string{"/tron/", "/tidebreakers/", "/play/"} {
+	for _, path := range []string{"/tron/", "/tidebreakers/", "/tinrail/", "/play/"} {
 		framer := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			w.Write([]byte(`<!doctype html><iframe id="f" src="` + srv.URL + path + `"></iframe>`))

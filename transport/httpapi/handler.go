@@ -42,7 +42,7 @@ type Server struct {
 // /openapi.yaml.
 func New(svc *play.Service, openapi []byte) *Server {
 	s := &Server{svc: svc, openapi: openapi, mux: http.NewServeMux()}
-	s.handle("GET /{$}", s.llms)
+	s.handle("GET /{$}", s.home)
 	s.handle("GET /api/games", s.index)
 	s.handle("GET /api/games/{slug}/init", s.init)
 	s.handle("POST /api/games/{slug}/action", s.action)
@@ -55,7 +55,7 @@ func New(svc *play.Service, openapi []byte) *Server {
 	s.handle("GET /docs/api/{slug}", s.docs)
 	s.handle("GET /llms.txt", s.llms)
 	s.handle("GET /openapi.yaml", s.serveOpenAPI)
-	for _, name := range []string{"view", "play", "boards"} {
+	for _, name := range []string{"view", "play", "boards", "home"} {
 		s.ServePage(name)
 	}
 	s.handle("GET /favicon.ico", s.favicon)
