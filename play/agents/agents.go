@@ -130,16 +130,25 @@ func random(n int) string {
 	return encoding.EncodeToString(b)
 }
 
-// keyPrefix starts every key, so that a key found in a log or a
-// repository is known for one.
-const keyPrefix = "agk_"
+// KeyPrefix starts every key, so that a key found in a log or a
+// repository is known for one, and an edge refuses one sent as an id
+// without quoting it.
+const KeyPrefix = "agk_"
+
+// idBytes is how many random bytes an agent's id writes: 16 symbols.
+const idBytes = 10
+
+// IsID reports whether id can be an agent's public id: 16 of a-z and 2-7.
+func IsID(id string) bool {
+	return len(id) == encoding.EncodedLen(idBytes) && strings.Trim(id, "abcdefghijklmnopqrstuvwxyz234567") == ""
+}
 
 // newKey makes a key of agent id: the key to show once, and what the
 // agent keeps of it.
 func newKey(id string, now time.Time) (string, Key) {
 	secret := random(32)
 	sum := sha256.Sum256([]byte(secret))
-	return keyPrefix + id + "_" + secret, Key{ID: random(5), Hash: sum[:], Created: now.UnixMilli()}
+	return KeyPrefix + id + "_" + secret, Key{ID: random(5), Hash: sum[:], Created: now.UnixMilli()}
 }
 
 // Registered is what Register and AddKey answer: the agent and a key,
@@ -171,7 +180,7 @@ func (r *Registry) Register(ctx context.Context, name string) (*Registered, erro
 		return nil, err
 	}
 	now := r.clock()
-	a := &Agent{ID: random(10), Name: display, Created: now.UnixMilli(), Claim: nameRef(folded)}
+	a := &Agent{ID: random(idBytes), Name: display, Created: now.UnixMilli(), Claim: nameRef(folded)}
 	key, k := newKey(a.ID, now)
 	a.Keys = []Key{k}
 	expires := now.Add(Unplayed)
@@ -260,7 +269,7 @@ func (r *Registry) Authenticate(ctx context.Context, key string) (*Agent, string
 
 func (r *Registry) authenticate(ctx context.Context, key string) (*Agent, uint64, string, error) {
 	refused := play.Errorf(play.CodeUnauthorized, "the key is not one of an agent's keys in use")
-	rest, ok := strings.CutPrefix(key, keyPrefix)
+	rest, ok := strings.CutPrefix(key, KeyPrefix)
 	id, secret, ok2 := strings.Cut(rest, "_")
 	if !ok || !ok2 || len(secret) != 52 {
 		return nil, 0, "", refused

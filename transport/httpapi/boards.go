@@ -27,11 +27,11 @@ func (s *Server) ServeBoards(b *boards.Boards, raters map[string]*boards.Rater) 
 			if err != nil {
 				return err
 			}
-			players := 2
+			players := boards.DefaultSeats
 			if v, ok := q["players"]; ok {
 				delete(q, "players")
-				if players, err = strconv.Atoi(v); err != nil || players < 2 || players > 4 || strconv.Itoa(players) != v {
-					return play.Errorf(play.CodeInvalidRequest, "players must be 2, 3 or 4, not %s", wire.Quote(v))
+				if players, err = strconv.Atoi(v); err != nil || players < boards.MinSeats || players > boards.MaxSeats || strconv.Itoa(players) != v {
+					return play.Errorf(play.CodeInvalidRequest, "players must be %d to %d, not %s", boards.MinSeats, boards.MaxSeats, wire.Quote(v))
 				}
 			}
 			for name := range q {
@@ -127,21 +127,14 @@ func (s *Server) ServeBoards(b *boards.Boards, raters map[string]*boards.Rater) 
 	})
 }
 
-// MaxStandings is the most standings a board's answer lists; Standings
-// its default.
-const (
-	MaxStandings = 1000
-	Standings    = 100
-)
-
 // page reads and removes a board's offset and limit from q.
 func page(q map[string]string) (offset, limit int, err error) {
-	limit = Standings
+	limit = boards.DefaultLimit
 	for _, p := range []struct {
 		name   string
 		v      *int
 		lo, hi int
-	}{{"offset", &offset, 0, 1 << 30}, {"limit", &limit, 1, MaxStandings}} {
+	}{{"offset", &offset, 0, boards.MaxOffset}, {"limit", &limit, 1, boards.MaxLimit}} {
 		s, ok := q[p.name]
 		if !ok {
 			continue

@@ -13,7 +13,6 @@ import (
 	"github.com/agentgames/bundle/play/agents"
 	"github.com/agentgames/bundle/play/boards"
 	"github.com/agentgames/bundle/play/wire"
-	"github.com/agentgames/bundle/transport/httpapi"
 )
 
 // The agent tools ask the registry and the boards what the agents API and
@@ -272,14 +271,14 @@ func register(ctx context.Context, reg *agents.Registry, args json.RawMessage) (
 // The paging arguments of leaderboard, GET /api/games/{slug}/board's
 // offset and limit.
 var (
-	offsetParam = integer("offset", 0, 1<<30, "the first place answered, 0 the best (default 0)")
-	limitParam  = integer("limit", 1, httpapi.MaxStandings, "how many places to answer at most (default "+strconv.Itoa(httpapi.Standings)+")")
+	offsetParam = integer("offset", 0, boards.MaxOffset, "the first place answered, 0 the best (default 0)")
+	limitParam  = integer("limit", 1, boards.MaxLimit, "how many places to answer at most (default "+strconv.Itoa(boards.DefaultLimit)+")")
 )
 
 // readPage reads the paging arguments of m, as GET /api/games/{slug}/board
 // reads offset and limit.
 func readPage(m map[string]json.RawMessage) (offset, limit int, err error) {
-	offset, limit = 0, httpapi.Standings
+	offset, limit = 0, boards.DefaultLimit
 	for _, p := range []struct {
 		param
 		v *int
@@ -454,10 +453,10 @@ func standing(ctx context.Context, ag Agents, args json.RawMessage) (*agents.Age
 			return nil, nil, play.Errorf(play.CodeInvalidRequest, "agent_standing needs agent_key (your agent's key) or agent_id (an agent's public id)")
 		case !ok:
 			return nil, nil, play.Errorf(play.CodeInvalidRequest, "agent_id must be a string, an agent's id, not %s", wire.Brief(raw))
-		case strings.HasPrefix(id, "agk_"):
+		case strings.HasPrefix(id, agents.KeyPrefix):
 			// A key sent as an id: refused without quoting it.
 			return nil, nil, play.Errorf(play.CodeInvalidRequest, "agent_id takes an agent's public id, not its key: send the key as agent_key")
-		case !agentID(id):
+		case !agents.IsID(id):
 			return nil, nil, play.Errorf(play.CodeNotFound, "no agent has the id %s: an id is 16 of a-z and 2-7", wire.Quote(id))
 		}
 		if a, err = ag.Registry.Get(ctx, id); err != nil {
@@ -466,9 +465,4 @@ func standing(ctx context.Context, ag Agents, args json.RawMessage) (*agents.Age
 	}
 	out, err := ag.Boards.Agent(ctx, a.ID)
 	return a, out, err
-}
-
-// agentID reports whether id has the shape of an agent's id.
-func agentID(id string) bool {
-	return len(id) == 16 && strings.Trim(id, "abcdefghijklmnopqrstuvwxyz234567") == ""
 }

@@ -20,7 +20,6 @@ import (
 	"github.com/agentgames/bundle/play/agents"
 	"github.com/agentgames/bundle/play/boards"
 	"github.com/agentgames/bundle/store/memory"
-	"github.com/agentgames/bundle/transport/httpapi"
 	"github.com/agentgames/bundle/transport/mcpedge/mcptest"
 )
 
@@ -68,7 +67,7 @@ func TestAgentsOverMCP(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				board.Page(0, httpapi.Standings)
+				board.Page(0, boards.DefaultLimit)
 				return board
 			}
 			sum, best, wins, runs := 0, -1, 0, 0

@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/handles"
 	core "github.com/agentgames/bundle/play/live"
 )
 
@@ -68,11 +69,11 @@ func (h *Handles) loadArg(ctx context.Context, raw json.RawMessage) (string, hel
 	if json.Unmarshal(raw, &handle) != nil {
 		return "", held{}, 0, play.Errorf(play.CodeInvalidRequest, "handle must be a string: the handle the start answered")
 	}
-	handle, ok := canonicalHandle(handle)
+	handle, ok := handles.Canonical(handle)
 	if !ok {
 		return "", held{}, 0, play.Errorf(play.CodeInvalidRequest, "a handle is %d letters and digits, as the start answered it", HandleLength)
 	}
-	m, version, err := h.load(ctx, handle)
+	m, version, err := h.Load(ctx, handle)
 	return handle, m, version, err
 }
 
@@ -84,14 +85,14 @@ func (h *Handles) loadArg(ctx context.Context, raw json.RawMessage) (string, hel
 // little: 10, 20, 40, 80 then 160 ms, 310 ms at most.
 func (h *Handles) lost(ctx context.Context, svc *play.Service, handle string, version uint64, cause error) error {
 	spent := play.IsCode(cause, play.CodeTokenSpent)
-	now, v, err := h.load(ctx, handle)
+	now, v, err := h.Load(ctx, handle)
 	for wait := 10 * time.Millisecond; spent && err == nil && v == version && wait <= 160*time.Millisecond; wait *= 2 {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-time.After(wait):
 		}
-		now, v, err = h.load(ctx, handle)
+		now, v, err = h.Load(ctx, handle)
 	}
 	if err != nil {
 		return err
@@ -111,7 +112,7 @@ func (h *Handles) lost(ctx context.Context, svc *play.Service, handle string, ve
 }
 
 // what says what a handle stands for, tool where to act in it.
-func (m held) what() string {
+func what(m held) string {
 	if m.Code != "" {
 		return "a seat in live " + m.Game + " match " + m.Code
 	}
@@ -147,7 +148,7 @@ func (h *Handles) seatArgs(ctx context.Context, game string, args json.RawMessag
 	case m["code"] != nil || m["token"] != nil:
 		return nil, "", play.Errorf(play.CodeInvalidRequest, "send the handle or the code and token, not both")
 	case seat.Game != game || seat.Code == "":
-		return nil, "", play.Errorf(play.CodeInvalidRequest, "handle %s is %s; act in it with %s", handle, seat.what(), h.tool(seat))
+		return nil, "", play.Errorf(play.CodeInvalidRequest, "handle %s is %s; act in it with %s", handle, what(seat), h.tool(seat))
 	}
 	delete(m, "handle")
 	m["code"], _ = json.Marshal(seat.Code)
@@ -162,7 +163,7 @@ func (h *Handles) seat(ctx context.Context, game, code, token string) (string, e
 	if h == nil {
 		return "", nil
 	}
-	return h.create(ctx, held{Game: game, Code: code, Seat: token})
+	return h.Create(ctx, held{Game: game, Code: code, Seat: token})
 }
 
 // joinSeat seats the caller in a live match of l's game by op ("create" or

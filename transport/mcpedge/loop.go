@@ -93,7 +93,7 @@ func startHandled(ctx context.Context, svc *play.Service, reg *agents.Registry, 
 	if err != nil || hs == nil {
 		return env, "", credit, err
 	}
-	handle, err := hs.create(ctx, held{Game: info.Slug, State: env.State})
+	handle, err := hs.Create(ctx, held{Game: info.Slug, State: env.State})
 	return env, handle, credit, err
 }
 
@@ -165,7 +165,7 @@ func act(ctx context.Context, svc *play.Service, hs *Handles, slug string, args 
 		return nil, "", err
 	}
 	if h.Game != slug || h.State == "" {
-		return nil, "", play.Errorf(play.CodeInvalidRequest, "handle %s is %s; act in it with %s", handle, h.what(), hs.tool(h))
+		return nil, "", play.Errorf(play.CodeInvalidRequest, "handle %s is %s; act in it with %s", handle, what(h), hs.tool(h))
 	}
 	a, err := svc.Act(ctx, slug, h.State, action)
 	if play.IsCode(err, play.CodeTokenSpent) {
@@ -176,7 +176,7 @@ func act(ctx context.Context, svc *play.Service, hs *Handles, slug string, args 
 		return a, handle, err
 	}
 	h.State = env.State
-	if err := hs.save(ctx, handle, h, version); play.IsCode(err, play.CodeConflict) {
+	if err := hs.Save(ctx, handle, h, version); play.IsCode(err, play.CodeConflict) {
 		return nil, handle, hs.lost(ctx, svc, handle, version, err)
 	} else if err != nil {
 		return nil, handle, err

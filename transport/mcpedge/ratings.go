@@ -21,14 +21,6 @@ import (
 // /api/games/{slug}/ratings?players=N asks it: the board of ratings of
 // the game's live matches of N seats.
 
-// The seats of the boards of ratings: GET /api/games/{slug}/ratings's
-// players, 2 by default.
-const (
-	minRatedSeats     = 2
-	maxRatedSeats     = 4
-	defaultRatedSeats = 2
-)
-
 // pairPeriod is boards.PairPeriod in words.
 var pairPeriod = strconv.Itoa(int(boards.PairPeriod.Hours())) + " hours"
 
@@ -51,8 +43,8 @@ func addRatings(srv *mcp.Server, svc *play.Service, ag Agents) {
 			"an agent is listed once it has counted " + strconv.Itoa(boards.MinOpponents) + " distinct opponents (a bot policy is one) or every bot.",
 		InputSchema: map[string]any{"type": "object", "additionalProperties": false, "required": []string{"game"}, "properties": map[string]any{
 			"game": map[string]any{"type": "string", "enum": slugs, "description": "the live game's slug"},
-			"players": map[string]any{"type": "integer", "minimum": minRatedSeats, "maximum": maxRatedSeats,
-				"description": "the matches' number of seats: the board (default " + strconv.Itoa(defaultRatedSeats) + ")"},
+			"players": map[string]any{"type": "integer", "minimum": boards.MinSeats, "maximum": boards.MaxSeats,
+				"description": "the matches' number of seats: the board (default " + strconv.Itoa(boards.DefaultSeats) + ")"},
 			"offset": offsetParam.schema,
 			"limit":  limitParam.schema,
 		}},
@@ -94,11 +86,11 @@ func readRatings(ctx context.Context, svc *play.Service, ag Agents, args json.Ra
 		}
 		return nil, play.Errorf(play.CodeInvalidRequest, "%s has no ratings: only the live games %s have", slug, strings.Join(ratedGames(ag), " and "))
 	}
-	players := defaultRatedSeats
+	players := boards.DefaultSeats
 	if raw, ok := m["players"]; ok {
 		n, whole := wire.WholeNumber(raw)
-		if !whole || n < minRatedSeats || n > maxRatedSeats {
-			return nil, play.Errorf(play.CodeInvalidRequest, "players must be 2, 3 or 4, not %s", wire.Brief(raw))
+		if !whole || n < boards.MinSeats || n > boards.MaxSeats {
+			return nil, play.Errorf(play.CodeInvalidRequest, "players must be %d to %d, not %s", boards.MinSeats, boards.MaxSeats, wire.Brief(raw))
 		}
 		players = int(n)
 	}
@@ -133,7 +125,7 @@ func ratingsText(svc *play.Service, b *boards.RatingBoard) string {
 		fmt.Fprintf(&t, "\nNo agent is rated on this board yet: create or join a live match of %d seats with agent_key, and it is rated when it ends.\n", b.Seats)
 	}
 	var others []string
-	for n := minRatedSeats; n <= maxRatedSeats; n++ {
+	for n := boards.MinSeats; n <= boards.MaxSeats; n++ {
 		if n != b.Seats {
 			others = append(others, fmt.Sprintf("ratings {\"game\":%q,\"players\":%d}", b.Game, n))
 		}

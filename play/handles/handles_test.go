@@ -1,4 +1,4 @@
-package mcpedge
+package handles
 
 import (
 	"bytes"
@@ -31,9 +31,9 @@ func (s *seen) Save(ctx context.Context, game, ref string, state []byte, version
 func TestHandleStoreSeesNothing(t *testing.T) {
 	ctx := context.Background()
 	store := &seen{Store: &memory.Store{}}
-	hs := NewHandles(store, nil, 0)
+	hs := New(store, nil, 0)
 	token := "AQF4cB4ihO-CRgEGTFzasbq_0uIJwjInyCCIcZJYq-TezaY8sLYEq4zR"
-	handle, err := hs.create(ctx, held{Game: "tinrail", State: token})
+	handle, err := hs.Create(ctx, Held{Game: "tinrail", State: token})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,43 +44,43 @@ func TestHandleStoreSeesNothing(t *testing.T) {
 			}
 		}
 	}
-	m, _, err := hs.load(ctx, strings.ToLower(handle))
+	m, _, err := hs.Load(ctx, strings.ToLower(handle))
 	if err != nil || m.State != token || m.Game != "tinrail" {
 		t.Errorf("the handle in lower case opens %+v, %v", m, err)
 	}
 	other := []byte(handle)
 	other[0] = core.Crockford[(strings.IndexByte(core.Crockford, other[0])+1)%len(core.Crockford)]
-	if _, _, err := hs.load(ctx, string(other)); !play.IsCode(err, play.CodeNoMatch) {
+	if _, _, err := hs.Load(ctx, string(other)); !play.IsCode(err, play.CodeNoMatch) {
 		t.Errorf("a handle one symbol off: %v", err)
 	}
 	ref, _ := handleKeys(handle)
 	for _, damage := range []string{"short", "long enough, but sealed by nobody"} {
-		_, version, _ := store.Load(ctx, handleGame, ref)
-		if _, err := store.Save(ctx, handleGame, ref, []byte(damage), version, time.Time{}); err != nil {
+		_, version, _ := store.Load(ctx, kind, ref)
+		if _, err := store.Save(ctx, kind, ref, []byte(damage), version, time.Time{}); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := hs.load(ctx, handle); !play.IsCode(err, play.CodeStoreDamaged) {
+		if _, _, err := hs.Load(ctx, handle); !play.IsCode(err, play.CodeStoreDamaged) {
 			t.Errorf("an entry that does not open (%s): %v", damage, err)
 		}
 	}
 }
 
 // FuzzCanonicalHandle: any text reads as a handle or not without a
-// panic; a handle reads as HandleLength symbols of Crockford's base 32,
+// panic; a handle reads as Length symbols of Crockford's base 32,
 // which read as themselves.
 func FuzzCanonicalHandle(f *testing.F) {
 	for _, s := range []string{"0123456789ABCDEFGHJK", "o123456789abcdefghjk", "iiiiiiiiiiLLLLLLLLLL", "0123456789ABCDEFGHJ!", "", "ü123456789ABCDEFGHJ"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		c, ok := canonicalHandle(s)
+		c, ok := Canonical(s)
 		if !ok {
 			return
 		}
-		if len(c) != HandleLength || strings.Trim(c, core.Crockford) != "" {
+		if len(c) != Length || strings.Trim(c, core.Crockford) != "" {
 			t.Fatalf("%q reads as %q", s, c)
 		}
-		if again, ok := canonicalHandle(c); !ok || again != c {
+		if again, ok := Canonical(c); !ok || again != c {
 			t.Fatalf("%q reads as %q, which reads as %q", s, c, again)
 		}
 	})
