@@ -10,17 +10,15 @@
 package main
 
 import (
-	"bytes"
+	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/agentgames/bundle/agents/tidecaptain"
+	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/games/tidebreakers/live"
 	"github.com/agentgames/bundle/internal/version"
 )
@@ -31,7 +29,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, `usage: tidebreakers-bot BASE_URL create "" NAME | tidebreakers-bot BASE_URL join CODE NAME`)
 		os.Exit(2)
 	}
-	b := &bot{base: strings.TrimRight(os.Args[1], "/"), http: &http.Client{Timeout: 30 * time.Second}, poll: 200 * time.Millisecond}
+	b := &bot{api: client.NewLive(os.Args[1], live.Game.Base), poll: 200 * time.Millisecond}
 	if err := b.run(os.Stdout, os.Args[2], os.Args[3], os.Args[4]); err != nil {
 		fmt.Fprintln(os.Stderr, "tidebreakers-bot:", err)
 		os.Exit(1)
@@ -40,20 +38,20 @@ func main() {
 
 // bot is one seat played through the API.
 type bot struct {
-	base string
-	http *http.Client
+	api  *client.Live
 	poll time.Duration // the wait between reads while others play
 }
 
 // run creates (against a bot seat) or joins a match and plays it to the
 // end.
 func (b *bot) run(out io.Writer, mode, code, name string) error {
-	var j live.Joined
+	ctx := context.Background()
+	var j *client.Joined
 	var err error
 	if mode == "create" {
-		err = b.call(http.MethodPost, "/api/matches", map[string]any{"players": 2, "name": name, "bots": 1}, &j)
+		j, err = b.api.Create(ctx, map[string]any{"players": 2, "name": name, "bots": 1})
 	} else {
-		err = b.call(http.MethodPost, "/api/matches/"+code+"/join", map[string]any{"name": name}, &j)
+		j, err = b.api.Join(ctx, code, name)
 	}
 	if err != nil {
 		return err
@@ -61,7 +59,7 @@ func (b *bot) run(out io.Writer, mode, code, name string) error {
 	fmt.Fprintf(out, "match %s, seat %d\n", j.Code, j.Seat)
 	var st live.State
 	for {
-		if err := b.call(http.MethodGet, "/api/matches/"+j.Code, nil, &st); err != nil {
+		if err := b.api.State(ctx, j.Code, &st); err != nil {
 			return err
 		}
 		for !st.Over && st.Turn != nil && *st.Turn == j.Seat {
@@ -73,7 +71,7 @@ func (b *bot) run(out io.Writer, mode, code, name string) error {
 				}
 			}
 			fmt.Fprintf(out, "round %d: %s %v\n", st.Round, op, shown)
-			if err := b.call(http.MethodPost, "/api/matches/"+j.Code+"/"+op, body, &st); err != nil {
+			if err := b.api.Act(ctx, j.Code, op, body, &st); err != nil {
 				return err
 			}
 		}
@@ -97,31 +95,4 @@ func (b *bot) run(out io.Writer, mode, code, name string) error {
 		fmt.Fprintf(out, "result: a loss, others share 1st place (%s), places %v, islands %v\n", st.Ending, st.Places, st.TileCounts)
 	}
 	return nil
-}
-
-// call sends one request and decodes the answer, or its error.
-func (b *bot) call(method, path string, body, out any) error {
-	var rd io.Reader
-	if body != nil {
-		data, _ := json.Marshal(body)
-		rd = bytes.NewReader(data)
-	}
-	req, err := http.NewRequest(method, b.base+path, rd)
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	res, err := b.http.Do(req)
-	if err != nil {
-		return err
-	}
-	defer res.Body.Close()
-	data, err := io.ReadAll(res.Body)
-	if err != nil {
-		return err
-	}
-	if res.StatusCode != http.StatusOK {
-		return errors.New(method + " " + path + ": " + res.Status + ": " + string(bytes.TrimSpace(data)))
-	}
-	return json.Unmarshal(data, out)
 }

@@ -1,15 +1,12 @@
 package arena
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
-	"io"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
+
+	"github.com/agentgames/bundle/client"
 )
 
 // serverTimeout bounds each call to the live match server.
@@ -25,13 +22,6 @@ type LiveSetup struct {
 	Width       int    `json:"width,omitempty"`
 	Height      int    `json:"height,omitempty"`
 	RoundMillis int64  `json:"roundMillis,omitempty"`
-}
-
-// Joined is a seat in a live match, as create and join answer it.
-type Joined struct {
-	Code  string `json:"code"`
-	Seat  int    `json:"seat"`
-	Token string `json:"token"`
 }
 
 // liveState is what the runner reads of a live match's public state.
@@ -54,105 +44,53 @@ type liveSeat struct {
 }
 
 // APIError is an error the live match server answered.
-type APIError struct {
-	Status  int
-	Code    string
-	Message string
+type APIError = client.APIError
+
+// Joined is a seat in a live match, as create and join answer it.
+type Joined = client.Joined
+
+// api is the live Tron match API of the server at Base, through the one
+// client of the live APIs.
+func (l *Live) api() *client.Live {
+	c := l.Client
+	if c == nil {
+		c = http.DefaultClient
+	}
+	return &client.Live{URL: strings.TrimRight(l.Base, "/") + "/api/games/tron/matches", HTTP: c}
 }
 
-// Error is the server's code and message.
-func (e *APIError) Error() string {
-	return fmt.Sprintf("%s (HTTP %d): %s", e.Code, e.Status, e.Message)
-}
-
-// matches is the URL of the live Tron matches, or of one when code is
-// given, with op after it.
-func (l *Live) matches(code, op string) string {
-	u := strings.TrimRight(l.Base, "/") + "/api/games/tron/matches"
-	if code != "" {
-		u += "/" + url.PathEscape(code)
-	}
-	if op != "" {
-		u += "/" + op
-	}
-	return u
+// withTimeout bounds one call to the server.
+func withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, serverTimeout)
 }
 
 // Create creates a live match; the runner holds its seat 0.
 func (l *Live) Create(ctx context.Context, s LiveSetup) (*Joined, error) {
-	var j Joined
-	return &j, l.call(ctx, http.MethodPost, l.matches("", ""), s, &j)
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	return l.api().Create(ctx, s)
 }
 
 // Join takes the first empty seat of a live match in its lobby, under
 // name ("" is the server's "Player n").
 func (l *Live) Join(ctx context.Context, code, name string) (*Joined, error) {
-	var j Joined
-	return &j, l.call(ctx, http.MethodPost, l.matches(code, "join"), struct {
-		Name string `json:"name,omitempty"`
-	}{name}, &j)
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	return l.api().Join(ctx, code, name)
 }
 
 // state reads the public state of a match.
 func (l *Live) state(ctx context.Context, code string) (*liveState, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
 	var st liveState
-	return &st, l.call(ctx, http.MethodGet, l.matches(code, ""), nil, &st)
+	return &st, l.api().State(ctx, code, &st)
 }
 
 // move sends the seat's move and answers the state after it.
 func (l *Live) move(ctx context.Context, j *Joined, dir string) (*liveState, error) {
-	var st liveState
-	return &st, l.call(ctx, http.MethodPost, l.matches(j.Code, "move"), map[string]string{"token": j.Token, "dir": dir}, &st)
-}
-
-// call sends a request to the server, body as JSON unless nil, and
-// decodes its reply into out, or answers the *APIError it replied.
-func (l *Live) call(ctx context.Context, method, u string, body, out any) error {
-	var rd io.Reader
-	if body != nil {
-		data, err := json.Marshal(body)
-		if err != nil {
-			return err
-		}
-		rd = bytes.NewReader(data)
-	}
-	ctx, cancel := context.WithTimeout(ctx, serverTimeout)
+	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, method, u, rd)
-	if err != nil {
-		return err
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := l.client().Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxReply))
-	if err != nil {
-		return err
-	}
-	if resp.StatusCode != http.StatusOK {
-		var e struct {
-			Error struct{ Code, Message string }
-		}
-		if json.Unmarshal(data, &e) != nil || e.Error.Code == "" {
-			return &APIError{Status: resp.StatusCode, Code: "http", Message: strings.TrimSpace(string(data))}
-		}
-		return &APIError{Status: resp.StatusCode, Code: e.Error.Code, Message: e.Error.Message}
-	}
-	if err := json.Unmarshal(data, out); err != nil {
-		return fmt.Errorf("%s %s: the reply is not the API's: %v", method, u, err)
-	}
-	return nil
-}
-
-// client is the runner's HTTP client.
-func (l *Live) client() *http.Client {
-	if l.Client == nil {
-		return http.DefaultClient
-	}
-	return l.Client
+	var st liveState
+	return &st, l.api().Act(ctx, j.Code, "move", map[string]string{"token": j.Token, "dir": dir}, &st)
 }
