@@ -54,7 +54,7 @@ func TestLiveRegistry(t *testing.T) {
 				t.Errorf("%s: bot %s has no anchor on the boards of ratings", g.Slug, bot)
 			}
 		}
-		if g.Title == "" || g.Tools.Texts == nil || g.Tools.About == "" || g.Tools.State == "" || g.Tools.Move == "" || g.Tools.Intro == "" || g.Tools.Use == "" {
+		if g.Title == "" || g.Guide == "" || g.Tools.Texts == nil || g.Tools.About == "" || g.Tools.State == "" || g.Tools.Move == "" || g.Tools.Intro == "" || g.Tools.Use == "" {
 			t.Errorf("%s: its descriptor lacks words: %+v", g.Slug, g.Tools)
 		}
 	}

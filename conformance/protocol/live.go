@@ -36,12 +36,12 @@ import (
 //   - The opening seat is drawn from a seed the server keeps: the checks
 //     play whichever seat the public state names.
 func liveChecks() []check.Check {
-	return liveList("tidebreakers", "/api/matches", "", []liveCheck{
+	return liveList("tidebreakers", "/api/matches", "", tidebreakersActs, []liveCheck{
 		{"create", liveCreate, 0, ""},
 		{"create-refusals", liveCreateRefusals, 0, "the bodies a create refuses beyond players outside 2-4, and their codes, are this bundle's"},
 		{"join", liveJoin, 0, ""},
-		{"no-match", liveNoMatch, 0, ""},
-		{"lobby-refusals", liveLobbyRefusals, 0, ""},
+		{"no-match", liveCoreNoMatch, 0, ""},
+		{"lobby-refusals", liveCoreLobby, 0, ""},
 		{"turn-order", liveTurnOrder, 0, ""},
 		{"seat-refusals", liveSeatRefusals, 0, ""},
 		{"illegal-moves", liveIllegalMoves, 0, ""},
@@ -65,13 +65,14 @@ type liveCheck struct {
 // liveList makes a game's live checks, each with its own client of the
 // live match API whose paths start at base. optional, when set, makes the
 // API an extension a server may not offer: a create answered 404 skips
-// the check, saying so.
-func liveList(game, base, optional string, list []liveCheck) []check.Check {
+// the check, saying so. acts are the game's actions, for the checks of
+// the core's promises every live game keeps alike (live_core.go).
+func liveList(game, base, optional string, acts func(token string) []liveAct, list []liveCheck) []check.Check {
 	var out []check.Check
 	for _, l := range list {
 		out = append(out, check.Check{Game: game, Level: check.Protocol, Name: "live/" + l.name,
 			Run: func(ctx context.Context, t check.Target) error {
-				return l.run(&liveClient{ctx: ctx, t: t, base: base, optional: optional, step: -1, seats: map[string]int{}, corner: liveCorner, neighbours: liveNeighbours})
+				return l.run(&liveClient{ctx: ctx, t: t, base: base, optional: optional, acts: acts, step: -1, seats: map[string]int{}, corner: liveCorner, neighbours: liveNeighbours})
 			}, Wait: l.wait, BundleOnly: l.bundleOnly})
 	}
 	return out
@@ -96,6 +97,8 @@ type liveClient struct {
 	// base is where the game's live match API's paths start; optional,
 	// when set, names the API as an extension a server may lack.
 	base, optional string
+	// acts are a body of each of the game's actions for a seat's token.
+	acts func(token string) []liveAct
 	// corner is the starting island of each of 2 Tidebreakers seats, and
 	// neighbours two of its neighbours: this bundle's, or under the cards'
 	// profile those the opening state shows (the card says only "the

@@ -170,47 +170,6 @@ func liveAt(seats []livewire.Seat, i int) livewire.Seat {
 	return livewire.Seat{Seat: -1}
 }
 
-// liveNoMatch: a code that names no match answers 404 no_match to every
-// call.
-func liveNoMatch(c *liveClient) error {
-	c.match = "live match NOSUCH (no such match)"
-	r, err := c.send("GET", "/api/matches/NOSUCH", "/api/matches/{code}", nil)
-	if err != nil {
-		return err
-	}
-	if err := c.isError(r, "no_match", "GET of a code that names no match"); err != nil {
-		return err
-	}
-	tok := strings.Repeat("t", 43)
-	for _, call := range []struct {
-		op   string
-		body map[string]any
-	}{{"join", map[string]any{"name": "x"}}, {"supply", map[string]any{"token": tok, "tile": 0, "amount": 1}},
-		{"attack", map[string]any{"token": tok, "from": 0, "to": 1, "send": 1}}, {"pass", map[string]any{"token": tok}}} {
-		if err := c.refused("/api/matches/NOSUCH/"+call.op, "/api/matches/{code}/"+call.op, call.body, "no_match", call.op+" on a code that names no match"); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// liveLobbyRefusals: in the lobby no seat may act (not_your_turn).
-func liveLobbyRefusals(c *liveClient) error {
-	j, err := c.create(2, map[string]any{"name": "early"})
-	if err != nil {
-		return err
-	}
-	for _, a := range []struct {
-		op   string
-		body map[string]any
-	}{{"supply", map[string]any{"token": j.Token, "tile": 0, "amount": 1}}, {"attack", map[string]any{"token": j.Token, "from": 0, "to": 1, "send": 1}}, {"pass", map[string]any{"token": j.Token}}} {
-		if err := c.refuseAct(a.op, a.body, "not_your_turn", "no seat acts while the match is in its lobby"); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // liveCaptains: seats created as captains are bots, joined at once, so
 // the match starts at once; captains reply inside requests, so the
 // public state waits on the one joined seat; a join answers match_full.

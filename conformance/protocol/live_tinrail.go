@@ -29,7 +29,9 @@ const tinrailOpen = "live Tinrail matches between two players are this bundle's 
 //   - G-Bot's choices at a seat: the rules level judges the stateless
 //     game's G-Bot, which a seat's G-Bot is (docs/tinrail.md).
 func tinrailLiveChecks() []check.Check {
-	return liveList("tinrail", tinrailBase, "live Tinrail matches", []liveCheck{
+	return liveList("tinrail", tinrailBase, "live Tinrail matches", tinrailActs, []liveCheck{
+		{"no-match", liveCoreNoMatch, 0, tinrailOpen},
+		{"lobby-refusals", liveCoreLobby, 0, tinrailOpen},
 		{"deal", tinrailDeal, 0, tinrailOpen},
 		{"turns", tinrailTurns, 0, tinrailOpen},
 		{"hidden-hands", tinrailHidden, 0, tinrailOpen},

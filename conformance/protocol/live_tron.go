@@ -49,12 +49,12 @@ const tronOpen = "live Tron matches are this bundle's extension: the Tron card h
 //   - That concurrent moves never both apply: the checks send one request
 //     at a time.
 func tronLiveChecks() []check.Check {
-	return liveList("tron", tronBase, "live Tron matches", []liveCheck{
+	return liveList("tron", tronBase, "live Tron matches", tronActs, []liveCheck{
 		{"create", tronCreate, 0, tronOpen},
 		{"create-refusals", tronCreateRefusals, 0, tronOpen},
 		{"join", tronJoin, 0, tronOpen},
-		{"no-match", tronNoMatch, 0, tronOpen},
-		{"lobby-refusals", tronLobbyRefusals, 0, tronOpen},
+		{"no-match", liveCoreNoMatch, 0, tronOpen},
+		{"lobby-refusals", liveCoreLobby, 0, tronOpen},
 		{"hidden-moves", tronHiddenMoves, 0, tronOpen},
 		{"already-moved", tronAlreadyMoved, 0, tronOpen},
 		{"head-on", tronHeadOn, 0, tronOpen},

@@ -135,46 +135,6 @@ func tronJoin(c *liveClient) error {
 	return c.refuseJoin(map[string]any{"name": "D"}, "match_full", "a match with no empty seat takes no join")
 }
 
-// tronNoMatch: a code that names no match answers 404 no_match to every
-// call, and an operation a match does not take 404 not_found.
-func tronNoMatch(c *liveClient) error {
-	if _, err := c.create(2, nil); err != nil { // a server without live Tron is skipped here
-		return err
-	}
-	code, match := c.code, c.match
-	c.code, c.match = "", "live Tron match NOSUCH (no such match)"
-	r, err := c.send("GET", c.base+"/NOSUCH", c.base+"/{code}", nil)
-	if err != nil {
-		return err
-	}
-	if err := c.isError(r, "no_match", "GET of a code that names no match"); err != nil {
-		return err
-	}
-	for _, call := range []struct {
-		op   string
-		body map[string]any
-	}{{"join", map[string]any{"name": "x"}}, {"move", map[string]any{"token": strings.Repeat("t", 43), "dir": "x+"}}} {
-		if err := c.refused(c.base+"/NOSUCH/"+call.op, c.base+"/{code}/"+call.op, call.body, "no_match", call.op+" on a code that names no match"); err != nil {
-			return err
-		}
-	}
-	c.code, c.match = code, match
-	return c.refuseAct("turn", c.moveBody(0, "x+"), "not_found", "a match takes join and move, no other operation")
-}
-
-// tronLobbyRefusals: in the lobby no cycle moves (not_your_turn).
-func tronLobbyRefusals(c *liveClient) error {
-	if _, err := c.create(2, map[string]any{"name": "early"}); err != nil {
-		return err
-	}
-	for _, dir := range []string{"x+", "y-"} {
-		if err := c.refuseAct("move", c.moveBody(0, dir), "not_your_turn", "no cycle moves while the match is in its lobby"); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // tronBots: seats created as bots are joined at once and move at once,
 // every round, so a round resolves once the players' cycles have moved
 // (as the rules make it for some move of the bot); a match whose other
