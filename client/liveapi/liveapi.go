@@ -1,4 +1,9 @@
-package client
+// Package liveapi is the protocol client of every live game's match API
+// over HTTP (package client is the loop's): create, join, the public
+// state, an action or a seat's view. It links nothing but the standard
+// library, so that the games that carry a client of their own (Tron's
+// arena runner) stay small in every function that serves them.
+package liveapi
 
 import (
 	"bytes"
@@ -12,27 +17,26 @@ import (
 	"time"
 )
 
-// Live is a client of one live game's match API over HTTP: the server's
-// address and the game's base path (a live.Game's Base, such as
+// Client is a client of one live game's match API: the server's address
+// and the game's base path (a live.Game's Base, such as
 // /api/games/tron/matches). Its calls answer the server's error as an
 // *APIError. The one client of the live APIs: the Tron arena's live runner
 // and the Tidebreakers sample bot use it.
-type Live struct {
+type Client struct {
 	URL  string // the server's address and the base path
 	HTTP *http.Client
 }
 
-// LiveTimeout bounds each call of a Live client.
-const LiveTimeout = 30 * time.Second
+// Timeout bounds each call of a Client made by New.
+const Timeout = 30 * time.Second
 
-// maxLiveReply bounds the bytes read from one answer: a 100x100 Tron
+// maxReply bounds the bytes read from one answer: a 100x100 Tron
 // match's public state is about 90 KB.
-const maxLiveReply = 4 << 20
+const maxReply = 4 << 20
 
-// NewLive is a client of the live match API at base on the server at
-// server.
-func NewLive(server, base string) *Live {
-	return &Live{URL: strings.TrimRight(server, "/") + base, HTTP: &http.Client{Timeout: LiveTimeout}}
+// New is a client of the live match API at base on the server at server.
+func New(server, base string) *Client {
+	return &Client{URL: strings.TrimRight(server, "/") + base, HTTP: &http.Client{Timeout: Timeout}}
 }
 
 // Joined is a seat in a live match, as create and join answer it.
@@ -56,14 +60,14 @@ func (e *APIError) Error() string {
 
 // Create opens a match with the create request body (its players, name,
 // bots and the game's options); the caller holds seat 0.
-func (l *Live) Create(ctx context.Context, body any) (*Joined, error) {
+func (l *Client) Create(ctx context.Context, body any) (*Joined, error) {
 	var j Joined
 	return &j, l.Do(ctx, http.MethodPost, "", "", body, &j)
 }
 
 // Join takes the first empty seat of a match in its lobby, under name
 // ("" is the server's "Player n").
-func (l *Live) Join(ctx context.Context, code, name string) (*Joined, error) {
+func (l *Client) Join(ctx context.Context, code, name string) (*Joined, error) {
 	var j Joined
 	return &j, l.Do(ctx, http.MethodPost, code, "join", struct {
 		Name string `json:"name,omitempty"`
@@ -71,20 +75,20 @@ func (l *Live) Join(ctx context.Context, code, name string) (*Joined, error) {
 }
 
 // State reads the public state of a match into out.
-func (l *Live) State(ctx context.Context, code string, out any) error {
+func (l *Client) State(ctx context.Context, code string, out any) error {
 	return l.Do(ctx, http.MethodGet, code, "", nil, out)
 }
 
 // Act sends op (one of the game's actions, or view) for a seat, body its
 // token and fields, and decodes the answer into out.
-func (l *Live) Act(ctx context.Context, code, op string, body, out any) error {
+func (l *Client) Act(ctx context.Context, code, op string, body, out any) error {
 	return l.Do(ctx, http.MethodPost, code, op, body, out)
 }
 
 // Do sends one request to the match code names ("" for the base) and its
 // op ("" for none), body as JSON unless nil, and decodes a 200 answer into
 // out, or answers the *APIError the server replied.
-func (l *Live) Do(ctx context.Context, method, code, op string, body, out any) error {
+func (l *Client) Do(ctx context.Context, method, code, op string, body, out any) error {
 	u := l.URL
 	if code != "" {
 		u += "/" + url.PathEscape(code)
@@ -109,14 +113,14 @@ func (l *Live) Do(ctx context.Context, method, code, op string, body, out any) e
 	}
 	c := l.HTTP
 	if c == nil {
-		c = &http.Client{Timeout: LiveTimeout}
+		c = &http.Client{Timeout: Timeout}
 	}
 	resp, err := c.Do(req)
 	if err != nil {
 		return err
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxLiveReply))
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxReply))
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package client_test
+package liveapi_test
 
 import (
 	"context"
@@ -6,18 +6,18 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/client/liveapi"
 	"github.com/agentgames/bundle/internal/testserver"
 )
 
-// TestLive: the live client creates a match, reads it, acts in it and
+// TestClient: the live client creates a match, reads it, acts in it and
 // reads a seat's view, on any live game's base; the server's refusal is
 // an *APIError with its status and code.
-func TestLive(t *testing.T) {
+func TestClient(t *testing.T) {
 	srv := httptest.NewServer(testserver.WithLive(t, nil))
 	defer srv.Close()
 	ctx := context.Background()
-	l := client.NewLive(srv.URL, "/api/games/tinrail/matches")
+	l := liveapi.New(srv.URL, "/api/games/tinrail/matches")
 	j, err := l.Create(ctx, map[string]any{"players": 2, "bots": 1})
 	if err != nil || j.Code == "" || j.Token == "" {
 		t.Fatalf("create: %+v %v", j, err)
@@ -37,11 +37,11 @@ func TestLive(t *testing.T) {
 	if err := l.State(ctx, j.Code, &st); err != nil || st.Code != j.Code {
 		t.Fatalf("state: %+v %v", st, err)
 	}
-	var refused *client.APIError
+	var refused *liveapi.APIError
 	if err := l.Act(ctx, j.Code, "view", map[string]string{"token": "guess"}, &v); !errors.As(err, &refused) || refused.Status != 403 || refused.Code != "forbidden" {
 		t.Errorf("a guessed token: %v", err)
 	}
-	if _, err := client.NewLive(srv.URL, "/api/games/tron/matches").Join(ctx, "0000000000", ""); !errors.As(err, &refused) || refused.Code != "no_match" {
+	if _, err := liveapi.New(srv.URL, "/api/games/tron/matches").Join(ctx, "0000000000", ""); !errors.As(err, &refused) || refused.Code != "no_match" {
 		t.Errorf("a join of no match: %v", err)
 	}
 }

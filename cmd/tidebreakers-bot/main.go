@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/agentgames/bundle/agents/tidecaptain"
-	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/client/liveapi"
 	"github.com/agentgames/bundle/games/tidebreakers/live"
 	"github.com/agentgames/bundle/internal/version"
 )
@@ -29,7 +29,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, `usage: tidebreakers-bot BASE_URL create "" NAME | tidebreakers-bot BASE_URL join CODE NAME`)
 		os.Exit(2)
 	}
-	b := &bot{api: client.NewLive(os.Args[1], live.Game.Base), poll: 200 * time.Millisecond}
+	b := &bot{api: liveapi.New(os.Args[1], live.Game.Base), poll: 200 * time.Millisecond}
 	if err := b.run(os.Stdout, os.Args[2], os.Args[3], os.Args[4]); err != nil {
 		fmt.Fprintln(os.Stderr, "tidebreakers-bot:", err)
 		os.Exit(1)
@@ -38,7 +38,7 @@ func main() {
 
 // bot is one seat played through the API.
 type bot struct {
-	api  *client.Live
+	api  *liveapi.Client
 	poll time.Duration // the wait between reads while others play
 }
 
@@ -46,7 +46,7 @@ type bot struct {
 // end.
 func (b *bot) run(out io.Writer, mode, code, name string) error {
 	ctx := context.Background()
-	var j *client.Joined
+	var j *liveapi.Joined
 	var err error
 	if mode == "create" {
 		j, err = b.api.Create(ctx, map[string]any{"players": 2, "name": name, "bots": 1})

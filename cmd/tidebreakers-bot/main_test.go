@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/client/liveapi"
 	"github.com/agentgames/bundle/games/tidebreakers/live"
 	"github.com/agentgames/bundle/internal/testserver"
 	"github.com/agentgames/bundle/store/memory"
@@ -21,7 +21,7 @@ func TestPlaysAgainstTheServer(t *testing.T) {
 	h.ServeLive(live.NewServer(&memory.Store{}, time.Now))
 	srv := httptest.NewServer(h)
 	defer srv.Close()
-	b := &bot{api: &client.Live{URL: srv.URL + live.Game.Base, HTTP: srv.Client()}, poll: time.Millisecond}
+	b := &bot{api: &liveapi.Client{URL: srv.URL + live.Game.Base, HTTP: srv.Client()}, poll: time.Millisecond}
 	var out bytes.Buffer
 	if err := b.run(&out, "create", "", "MyBot"); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agentgames/bundle/client"
+	"github.com/agentgames/bundle/client/liveapi"
 )
 
 // serverTimeout bounds each call to the live match server.
@@ -44,19 +44,19 @@ type liveSeat struct {
 }
 
 // APIError is an error the live match server answered.
-type APIError = client.APIError
+type APIError = liveapi.APIError
 
 // Joined is a seat in a live match, as create and join answer it.
-type Joined = client.Joined
+type Joined = liveapi.Joined
 
 // api is the live Tron match API of the server at Base, through the one
 // client of the live APIs.
-func (l *Live) api() *client.Live {
+func (l *Live) api() *liveapi.Client {
 	c := l.Client
 	if c == nil {
 		c = http.DefaultClient
 	}
-	return &client.Live{URL: strings.TrimRight(l.Base, "/") + "/api/games/tron/matches", HTTP: c}
+	return &liveapi.Client{URL: strings.TrimRight(l.Base, "/") + "/api/games/tron/matches", HTTP: c}
 }
 
 // withTimeout bounds one call to the server.
