@@ -90,10 +90,10 @@ func New(c Config) (*Parts, error) {
 			p.Raters[g.Slug] = p.Boards.Rater(g.Slug, g.Anchors).ListAfter(c.ListAfter)
 		}
 	}
+	if c.Matches == nil {
+		return p, nil
+	}
 	for _, g := range c.Live {
-		if c.Matches == nil {
-			break
-		}
 		s := live.NewServer(g, c.Matches, clock).WithCreateLimit(c.CreatesPerMinute)
 		if p.Raters != nil {
 			s.WithRatings(p.Raters[g.Slug]).WithNames(p.Agents)

@@ -8,8 +8,8 @@ import (
 )
 
 // Live is a live game's match service (a play/live.Server of a game of
-// the registry's games.Live): Serve answers one request of its match API, whose
-// paths start with Base. op is create, get, or one of Ops that a path
+// games.Live): Serve answers one request of its match API, whose paths
+// start with Base. op is create, get, or one of Ops that a path
 // names (join, and the game's actions); code names the match (empty for
 // create); body is the request's JSON (nil for get). Transcript answers
 // the page of a match's transcript that begins at frame from.
