@@ -56,14 +56,17 @@ type TinrailRecord struct {
 // public state, the seat, its hand at every rotation and its placements.
 type TinrailView struct {
 	TinrailState
-	You  int `json:"you"`
-	Hand []struct {
-		TileIndex int         `json:"tileIndex"`
-		Tile      int         `json:"tile"`
-		Rotations [4][][2]int `json:"rotations"`
-	} `json:"hand"`
+	You          int               `json:"you"`
+	Hand         []TinrailHandTile `json:"hand"`
 	LegalActions []struct {
 		TileIndex int `json:"tileIndex"`
 		Rotation  int `json:"rotation"`
 	} `json:"legalActions"`
+}
+
+// TinrailHandTile is a tile of a seat's hand, its strands at each rotation.
+type TinrailHandTile struct {
+	TileIndex int         `json:"tileIndex"`
+	Tile      int         `json:"tile"`
+	Rotations [4][][2]int `json:"rotations"`
 }

@@ -240,13 +240,7 @@ func tinrailTurns(c *liveClient) error {
 		return err
 	}
 	drawn := after.Hand[2].Tile
-	if slices.ContainsFunc(theirs.Hand, func(h struct {
-		TileIndex int         `json:"tileIndex"`
-		Tile      int         `json:"tile"`
-		Rotations [4][][2]int `json:"rotations"`
-	}) bool {
-		return h.Tile == drawn
-	}) {
+	if slices.ContainsFunc(theirs.Hand, func(h livewire.TinrailHandTile) bool { return h.Tile == drawn }) {
 		return c.fail("hand", "a drawn tile is no other seat's", "a tile of the pile", fmt.Sprintf("tile %d, in seat 1's hand too", drawn))
 	}
 	return nil

@@ -108,12 +108,15 @@ func (t *table) Play(moves []play.Move) error {
 	if err != nil {
 		return err
 	}
-	_, err = t.place(a.TileIndex, a.Rotation)
+	pl, err := t.place(a.TileIndex, a.Rotation)
+	if err == nil {
+		t.log(pl)
+	}
 	return err
 }
 
 // place lays the mover's tile, counts the seats still riding and records
-// the placement and its log entry.
+// the placement (a restore replays only this).
 func (t *table) place(tileIndex, rotation int) (engine.Placement, error) {
 	pl, err := t.s.Place(tileIndex, rotation)
 	var ill *engines.Illegal
@@ -129,9 +132,13 @@ func (t *table) place(tileIndex, rotation int) (engine.Placement, error) {
 		}
 	}
 	t.rec.Placed = append(t.rec.Placed, byte(tileIndex*engine.Rotations+rotation))
+	return pl, nil
+}
+
+// log keeps placement pl's entry as the log's change.
+func (t *table) log(pl engine.Placement) {
 	e, _ := json.Marshal(logEntry(pl, t.s))
 	t.added = []json.RawMessage{e}
-	return pl, nil
 }
 
 // Places are the seats' places once the match is over: the survivor 1st
@@ -190,6 +197,7 @@ func (t *table) Replay(frame func(core.Table, json.RawMessage) error) error {
 		if err != nil {
 			return err
 		}
+		r.log(pl)
 		change, _ := json.Marshal(struct {
 			Seat     int `json:"seat"`
 			Tile     int `json:"tile"`
