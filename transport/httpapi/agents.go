@@ -7,7 +7,6 @@ import (
 
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/agents"
-	"github.com/agentgames/bundle/play/wire"
 )
 
 // ServeAgents routes the agents API to r:
@@ -26,16 +25,9 @@ func (s *Server) ServeAgents(r *agents.Registry) {
 		if err != nil {
 			return err
 		}
-		o, err := wire.ReadObject(body, "")
+		name, err := agents.ReadRegistration(body)
 		if err != nil {
-			return play.Errorf(play.CodeBadJSON, "the body must be one JSON object: %v", err)
-		}
-		if err := o.Only("a registration", "name"); err != nil {
-			return play.Errorf(play.CodeInvalidRequest, "%v", err)
-		}
-		name, err := o.String("name")
-		if err != nil {
-			return play.Errorf(play.CodeInvalidRequest, "%v", err)
+			return err
 		}
 		reg, err := r.Register(req.Context(), name)
 		if err != nil {
@@ -77,12 +69,8 @@ func (s *Server) ServeAgents(r *agents.Registry) {
 		}
 		if body, err := ReadBody(w, req, MaxBody); err != nil {
 			return err
-		} else if len(strings.TrimSpace(string(body))) > 0 {
-			if o, err := wire.ReadObject(body, ""); err != nil {
-				return play.Errorf(play.CodeBadJSON, "the body must be empty or {}: %v", err)
-			} else if err := o.Only("a new key's request"); err != nil {
-				return play.Errorf(play.CodeInvalidRequest, "%v", err)
-			}
+		} else if err := agents.ReadNewKey(body); err != nil {
+			return err
 		}
 		reg, err := r.AddKey(req.Context(), key)
 		if err != nil {

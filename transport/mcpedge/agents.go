@@ -249,16 +249,12 @@ func addAgents(srv *mcp.Server, svc *play.Service, ag Agents) {
 // register reads agent_register's arguments as POST /api/agents reads
 // its body ({"name"}), and registers the agent.
 func register(ctx context.Context, reg *agents.Registry, args json.RawMessage) (*agents.NewKey, error) {
-	m, err := members(args)
+	if len(args) == 0 || string(args) == "null" {
+		args = json.RawMessage("{}")
+	}
+	name, err := agents.ReadRegistration(args)
 	if err != nil {
 		return nil, err
-	}
-	if err := only("agent_register", m, "name"); err != nil {
-		return nil, err
-	}
-	name, ok := stringArg(m["name"])
-	if !ok {
-		return nil, play.Errorf(play.CodeInvalidRequest, "agent_register needs your agent's name, a string, as \"name\"")
 	}
 	r, err := reg.Register(ctx, name)
 	if err != nil {
