@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/conformance/check"
@@ -104,15 +105,31 @@ func cardLive(method, path string, m map[string]any) map[string]any {
 	return m
 }
 
-// runProfile runs levels of every game against h under profile, two
-// seeds a referee, and answers the results.
-func runProfile(t *testing.T, h http.Handler, profile check.Profile, levels ...string) []conformance.Result {
+// runProfile runs levels of every game under profile, two seeds a
+// referee, against the server serve makes on a clock that jumps (the
+// lobby's wait takes no real time: under the cards' profile it is the one
+// check that waits, and no other check of the run waits on a clock), and
+// answers the results.
+func runProfile(t *testing.T, serve func(clock func() time.Time) http.Handler, profile check.Profile, levels ...string) []conformance.Result {
 	t.Helper()
 	cs, err := conformance.Checks(conformance.Options{Levels: levels, Seeds: 2, Profile: profile})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return conformance.Run(context.Background(), check.HandlerTarget(h), cs, 4, nil)
+	j := &check.Jump{}
+	target := check.HandlerTarget(serve(j.Now))
+	target.Clock = j
+	return conformance.Run(context.Background(), target, cs, 4, nil)
+}
+
+// bundle is this bundle's server on clock.
+func bundle(t *testing.T) func(clock func() time.Time) http.Handler {
+	return func(clock func() time.Time) http.Handler { return testserver.WithLive(t, clock) }
+}
+
+// dialectOf is the card dialect of this bundle's server on clock.
+func dialectOf(t *testing.T) func(clock func() time.Time) http.Handler {
+	return func(clock func() time.Time) http.Handler { return cardDialect{testserver.WithLive(t, clock)} }
 }
 
 // TestCardProfileJudgesACardImplementation: an implementation that
@@ -122,7 +139,7 @@ func runProfile(t *testing.T, h http.Handler, profile check.Profile, levels ...s
 // skipped, with what the cards leave open), and fails the bundle's.
 func TestCardProfileJudgesACardImplementation(t *testing.T) {
 	t.Parallel()
-	dialect := cardDialect{testserver.WithLive(t, nil)}
+	dialect := dialectOf(t)
 	ran, skipped, live := 0, 0, 0
 	for _, r := range runProfile(t, dialect, check.Card, check.Protocol, check.Rules) {
 		switch {
@@ -141,8 +158,8 @@ func TestCardProfileJudgesACardImplementation(t *testing.T) {
 		}
 	}
 	t.Logf("card profile: %d ran (%d of live matches), %d skipped", ran, live, skipped)
-	if live != 9+2 {
-		t.Errorf("%d live checks ran under the cards' profile, want the 9 protocol checks and 2 referee matches", live)
+	if live != 11+2 {
+		t.Errorf("%d live checks ran under the cards' profile, want the 11 protocol checks and 2 referee matches", live)
 	}
 	failed := map[string]int{}
 	for _, r := range runProfile(t, dialect, check.Bundle, check.Protocol, check.Rules) {
@@ -162,7 +179,7 @@ func TestCardProfileJudgesACardImplementation(t *testing.T) {
 // TestCardProfilePassesTheBundle: this bundle implements the cards too.
 func TestCardProfilePassesTheBundle(t *testing.T) {
 	t.Parallel()
-	for _, r := range runProfile(t, testserver.WithLive(t, nil), check.Card, check.Protocol, check.Rules) {
+	for _, r := range runProfile(t, bundle(t), check.Card, check.Protocol, check.Rules) {
 		if r.Failure() != nil {
 			t.Errorf("%s: %v", r.Ref(), r.Err)
 		}
@@ -173,16 +190,19 @@ func TestCardProfilePassesTheBundle(t *testing.T) {
 // match that breaks the card's opening, at both levels.
 func TestCardProfileStillJudgesTheRules(t *testing.T) {
 	t.Parallel()
-	broken := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		rec := httptest.NewRecorder()
-		cardDialect{testserver.WithLive(t, nil)}.ServeHTTP(rec, r)
-		body := rec.Body.Bytes()
-		if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/api/matches/") {
-			body = bytes.Replace(body, []byte(`"strength":4`), []byte(`"strength":5`), 1)
-		}
-		w.WriteHeader(rec.Code)
-		w.Write(body)
-	})
+	broken := func(clock func() time.Time) http.Handler {
+		dialect := cardDialect{testserver.WithLive(t, clock)}
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			rec := httptest.NewRecorder()
+			dialect.ServeHTTP(rec, r)
+			body := rec.Body.Bytes()
+			if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/api/matches/") {
+				body = bytes.Replace(body, []byte(`"strength":4`), []byte(`"strength":5`), 1)
+			}
+			w.WriteHeader(rec.Code)
+			w.Write(body)
+		})
+	}
 	judged := map[string]bool{}
 	for _, r := range runProfile(t, broken, check.Card, check.Protocol, check.Rules) {
 		judged[r.Ref()] = r.Failure() != nil

@@ -43,6 +43,9 @@ type Target struct {
 	// Profile is what the run holds the implementation to (Bundle unless
 	// set); the suite's runner sets it from its options.
 	Profile Profile
+	// Clock is the time the checks read and wait on: real time when nil;
+	// in tests, a Jump the server in process reads too.
+	Clock Clock
 }
 
 // NewTarget reaches the implementation at base, with a 30 s timeout.

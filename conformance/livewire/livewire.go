@@ -211,3 +211,15 @@ func Show(v any) string {
 	b, _ := json.Marshal(v)
 	return check.Brief(string(b), 240)
 }
+
+// Common is what every live game's public state shows alike: its code,
+// its seats, its phase ("lobby" until it starts), whether it is over and
+// its places (null until then). The rest is the game's.
+type Common struct {
+	Code    string `json:"code"`
+	Players int    `json:"players"`
+	Phase   string `json:"phase"`
+	Over    bool   `json:"over"`
+	Places  []int  `json:"places"`
+	Seats   []Seat `json:"seats"`
+}

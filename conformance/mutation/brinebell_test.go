@@ -21,17 +21,17 @@ import (
 func TestBrinebellMutants(t *testing.T) {
 	t.Parallel()
 	mutants := []Mutant{
-		{"crossing one tick short", brinebellViewMutant(brinebellCrossingShort)},
-		{"a fifth passenger boards a full ferry", brinebellViewMutant(brinebellFifthSeat)},
-		{"the line boards last come, first served", brinebellViewMutant(brinebellLastComeFirst)},
-		{"waiting patience drains 3 a tick", brinebellViewMutant(brinebellDrainThree)},
-		{"carts get a traveller's patience", brinebellViewMutant(brinebellCartPatience)},
-		{"every delivery of an exchange earns the 40, not every extra one", brinebellViewMutant(brinebellFortyEach)},
-		{"a departure leaves the streak", brinebellViewMutant(brinebellStreakKept)},
-		{"a departed passenger stays in line", brinebellViewMutant(brinebellStaysInLine)},
-		{"advance runs one tick fewer than asked", Proxy(Edit{Request: brinebellTickShort})},
-		{"a refused action still runs a tick", refusalPlays("brinebell", brinebellRefusalTicks)},
-		{"the seed reported at the end is not the run's", Proxy(Edit{Answer: brinebellSeedOff})},
+		{Name: "crossing one tick short", Wrap: brinebellViewMutant(brinebellCrossingShort)},
+		{Name: "a fifth passenger boards a full ferry", Wrap: brinebellViewMutant(brinebellFifthSeat)},
+		{Name: "the line boards last come, first served", Wrap: brinebellViewMutant(brinebellLastComeFirst)},
+		{Name: "waiting patience drains 3 a tick", Wrap: brinebellViewMutant(brinebellDrainThree)},
+		{Name: "carts get a traveller's patience", Wrap: brinebellViewMutant(brinebellCartPatience)},
+		{Name: "every delivery of an exchange earns the 40, not every extra one", Wrap: brinebellViewMutant(brinebellFortyEach)},
+		{Name: "a departure leaves the streak", Wrap: brinebellViewMutant(brinebellStreakKept)},
+		{Name: "a departed passenger stays in line", Wrap: brinebellViewMutant(brinebellStaysInLine)},
+		{Name: "advance runs one tick fewer than asked", Wrap: Proxy(Edit{Request: brinebellTickShort})},
+		{Name: "a refused action still runs a tick", Wrap: refusalPlays("brinebell", brinebellRefusalTicks)},
+		{Name: "the seed reported at the end is not the run's", Wrap: Proxy(Edit{Answer: brinebellSeedOff})},
 	}
 	mustCatch(t, "brinebell", mutants)
 }

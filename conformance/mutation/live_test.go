@@ -14,7 +14,6 @@ import (
 
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/conformance/check"
-	"github.com/agentgames/bundle/internal/testserver"
 )
 
 // TestLiveMutants: the live match checks catch every broken live match
@@ -49,16 +48,16 @@ func TestLiveMutantsUnderTheCard(t *testing.T) {
 func liveMutants(t *testing.T) []Mutant {
 	return []Mutant{
 		// First, so that its 10 seconds in the lobby overlap the others.
-		{"the lobby counts minutes, not seconds", func(http.Handler) http.Handler {
-			start := time.Now()
-			return testserver.WithLive(t, func() time.Time { return start.Add(time.Since(start) / 60) })
+		{Name: "the lobby counts minutes, not seconds", Clock: func(now func() time.Time) func() time.Time {
+			start := now()
+			return func() time.Time { return start.Add(now().Sub(start) / 60) }
 		}},
-		{"join hands out the creator's token", liveMutant(liveJoinGivesCreatorToken)},
-		{"any seat may act on another's turn", liveMutant(liveActsOutOfTurn)},
-		{"a token of another match is accepted", liveMutant(liveForeignTokenAccepted)},
-		{"supply_left shows the turn's supply, not what is left", Proxy(Edit{Answer: liveSupplyLeftIsTurnSupply})},
-		{"a tie captures the island", Proxy(Edit{Answer: liveTieCaptures})},
-		{"a refused over-supply places what was left", liveMutant(liveOverSupplyPlaces)},
+		{Name: "join hands out the creator's token", Wrap: liveMutant(liveJoinGivesCreatorToken)},
+		{Name: "any seat may act on another's turn", Wrap: liveMutant(liveActsOutOfTurn)},
+		{Name: "a token of another match is accepted", Wrap: liveMutant(liveForeignTokenAccepted)},
+		{Name: "supply_left shows the turn's supply, not what is left", Wrap: Proxy(Edit{Answer: liveSupplyLeftIsTurnSupply})},
+		{Name: "a tie captures the island", Wrap: Proxy(Edit{Answer: liveTieCaptures})},
+		{Name: "a refused over-supply places what was left", Wrap: liveMutant(liveOverSupplyPlaces)},
 	}
 }
 

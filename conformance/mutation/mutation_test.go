@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/conformance/check"
@@ -25,10 +26,30 @@ import (
 const seeds = 6
 
 // Mutant is a broken variant of the server: Wrap puts it in front of the
-// real handler.
+// real handler, and Clock, when set, is the clock the server reads its
+// time through.
 type Mutant struct {
-	Name string
-	Wrap func(http.Handler) http.Handler
+	Name  string
+	Wrap  func(http.Handler) http.Handler
+	Clock func(now func() time.Time) func() time.Time
+}
+
+// target is the server m breaks, reached in process on a clock that
+// jumps (check.Jump): a check's waits on the server's clock take no real
+// time. The zero Mutant is the real server.
+func (m Mutant) target(t *testing.T) check.Target {
+	j := &check.Jump{}
+	clock := j.Now
+	if m.Clock != nil {
+		clock = m.Clock(clock)
+	}
+	var h http.Handler = testserver.WithLive(t, clock)
+	if m.Wrap != nil {
+		h = m.Wrap(h)
+	}
+	target := check.HandlerTarget(h)
+	target.Clock = j
+	return target
 }
 
 // Edit is a mutant's change to one exchange. Request may rewrite the
@@ -93,14 +114,9 @@ func checks(t *testing.T, game string) []check.Check {
 	return cs
 }
 
-// server is the real handler a mutant wraps: every game, live matches
-// included.
-func server(t *testing.T) http.Handler { return testserver.WithLive(t, nil) }
-
-// firstFailure runs checks against h in order and answers the first
+// firstFailure runs checks against target in order and answers the first
 // failure, or nil when every check passes (or is skipped).
-func firstFailure(t *testing.T, h http.Handler, cs []check.Check) (string, error) {
-	target := check.HandlerTarget(h)
+func firstFailure(target check.Target, cs []check.Check) (string, error) {
 	var skip *check.Skip
 	for _, c := range cs {
 		if err := c.Run(context.Background(), target); err != nil && !errors.As(err, &skip) {
@@ -127,7 +143,7 @@ func mustCatchWith(t *testing.T, game string, mutants []Mutant, cs []check.Check
 	for _, m := range mutants {
 		t.Run(m.Name, func(t *testing.T) {
 			t.Parallel()
-			ref, err := firstFailure(t, m.Wrap(server(t)), cs)
+			ref, err := firstFailure(m.target(t), cs)
 			if err == nil {
 				t.Fatalf("no %s protocol or rules check fails against the mutant %q: the checker passes a broken server", game, m.Name)
 			}
@@ -151,7 +167,7 @@ func TestTheRealServerPasses(t *testing.T) {
 			if len(cs) == 0 {
 				t.Fatalf("%s has no protocol or rules checks", game)
 			}
-			if ref, err := firstFailure(t, server(t), cs); err != nil {
+			if ref, err := firstFailure(Mutant{}.target(t), cs); err != nil {
 				t.Fatalf("%s fails against the real server: %v", ref, err)
 			}
 		})

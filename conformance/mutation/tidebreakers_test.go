@@ -36,7 +36,7 @@ func TestTidebreakersRefereeCatchesEveryMutant(t *testing.T) {
 	for _, m := range tidebreakersMutants() {
 		t.Run(m.Name, func(t *testing.T) {
 			t.Parallel()
-			ref, err := firstFailure(t, m.Wrap(server(t)), referee)
+			ref, err := firstFailure(m.target(t), referee)
 			if err == nil {
 				t.Fatalf("the Tidebreakers referee passes the mutant %q", m.Name)
 			}
@@ -48,17 +48,17 @@ func TestTidebreakersRefereeCatchesEveryMutant(t *testing.T) {
 // tidebreakersMutants are the broken Tidebreakers servers.
 func tidebreakersMutants() []Mutant {
 	return []Mutant{
-		{"supply adds one too many", tidebreakersProxy(Edit{Answer: tidebreakersSupplyPlusOne})},
-		{"repelled garrison loses one less", tidebreakersProxy(Edit{Answer: tidebreakersRepelledOneLess})},
-		{"capture leaves the whole expedition", tidebreakersProxy(Edit{Answer: tidebreakersCaptureKeepsSend})},
-		{"captured island keeps its holder", tidebreakersCaptureKeepsHolder()},
-		{"rounds counted from seat 0, not the opener", tidebreakersProxy(Edit{Answer: tidebreakersRoundFromSeatZero})},
-		{"supply grows a round early", tidebreakersProxy(Edit{Answer: tidebreakersSupplyEarly})},
-		{"conquest declared at 12 islands", tidebreakersProxy(Edit{Answer: tidebreakersConquestAtTwelve})},
-		{"the cap ranks strength before islands", tidebreakersProxy(Edit{Answer: tidebreakersCapByStrength})},
-		{"eliminated captain stays in", tidebreakersProxy(Edit{Answer: tidebreakersNoElimination})},
-		{"score counts your strength", tidebreakersProxy(Edit{Answer: tidebreakersScoreIsStrength})},
-		{"refused over-supply places what was left", refusalPlays("tidebreakers", tidebreakersOverSupplyPlaces)},
+		{Name: "supply adds one too many", Wrap: tidebreakersProxy(Edit{Answer: tidebreakersSupplyPlusOne})},
+		{Name: "repelled garrison loses one less", Wrap: tidebreakersProxy(Edit{Answer: tidebreakersRepelledOneLess})},
+		{Name: "capture leaves the whole expedition", Wrap: tidebreakersProxy(Edit{Answer: tidebreakersCaptureKeepsSend})},
+		{Name: "captured island keeps its holder", Wrap: tidebreakersCaptureKeepsHolder()},
+		{Name: "rounds counted from seat 0, not the opener", Wrap: tidebreakersProxy(Edit{Answer: tidebreakersRoundFromSeatZero})},
+		{Name: "supply grows a round early", Wrap: tidebreakersProxy(Edit{Answer: tidebreakersSupplyEarly})},
+		{Name: "conquest declared at 12 islands", Wrap: tidebreakersProxy(Edit{Answer: tidebreakersConquestAtTwelve})},
+		{Name: "the cap ranks strength before islands", Wrap: tidebreakersProxy(Edit{Answer: tidebreakersCapByStrength})},
+		{Name: "eliminated captain stays in", Wrap: tidebreakersProxy(Edit{Answer: tidebreakersNoElimination})},
+		{Name: "score counts your strength", Wrap: tidebreakersProxy(Edit{Answer: tidebreakersScoreIsStrength})},
+		{Name: "refused over-supply places what was left", Wrap: refusalPlays("tidebreakers", tidebreakersOverSupplyPlaces)},
 	}
 }
 

@@ -29,7 +29,7 @@ func TestTinrailLiveMutants(t *testing.T) {
 		t.Fatalf("tinrail has %d live checks", len(cs))
 	}
 	for _, c := range cs {
-		if err := c.Run(context.Background(), check.HandlerTarget(server(t))); err != nil {
+		if err := c.Run(context.Background(), Mutant{}.target(t)); err != nil {
 			t.Errorf("the real server fails %s: %v", c.Ref(), err)
 		}
 	}
@@ -37,12 +37,12 @@ func TestTinrailLiveMutants(t *testing.T) {
 		Mutant
 		by string
 	}{
-		{Mutant{"the public state lists the seats' hands", tinrailEdit(tinrailPublicHands)}, "deal"},
-		{Mutant{"the transcript lists the placer's hand", tinrailEdit(tinrailTranscriptHand)}, "hidden-hands"},
-		{Mutant{"seat 1 starts at cell 3 by port 1", tinrailEdit(tinrailSeatOnePort)}, "deal"},
-		{Mutant{"a seat's view lists placements off its turn", tinrailEdit(tinrailPlacementsOffTurn)}, "deal"},
-		{Mutant{"scores are multiplied by 0.6, as against Easy", tinrailEdit(tinrailEasyMultiplier)}, "end"},
-		{Mutant{"a placement off its turn answers 200", tinrailEdit(tinrailOffTurnAccepted)}, "turns"},
+		{Mutant{Name: "the public state lists the seats' hands", Wrap: tinrailEdit(tinrailPublicHands)}, "deal"},
+		{Mutant{Name: "the transcript lists the placer's hand", Wrap: tinrailEdit(tinrailTranscriptHand)}, "hidden-hands"},
+		{Mutant{Name: "seat 1 starts at cell 3 by port 1", Wrap: tinrailEdit(tinrailSeatOnePort)}, "deal"},
+		{Mutant{Name: "a seat's view lists placements off its turn", Wrap: tinrailEdit(tinrailPlacementsOffTurn)}, "deal"},
+		{Mutant{Name: "scores are multiplied by 0.6, as against Easy", Wrap: tinrailEdit(tinrailEasyMultiplier)}, "end"},
+		{Mutant{Name: "a placement off its turn answers 200", Wrap: tinrailEdit(tinrailOffTurnAccepted)}, "turns"},
 	} {
 		t.Run(m.Name, func(t *testing.T) {
 			t.Parallel()
@@ -50,7 +50,7 @@ func TestTinrailLiveMutants(t *testing.T) {
 			if i < 0 {
 				t.Fatalf("tinrail has no check live/%s", m.by)
 			}
-			err := cs[i].Run(context.Background(), check.HandlerTarget(m.Wrap(server(t))))
+			err := cs[i].Run(context.Background(), m.target(t))
 			var f *check.Failure
 			if !errors.As(err, &f) {
 				t.Fatalf("%s does not catch the mutant %q: %v", cs[i].Ref(), m.Name, err)

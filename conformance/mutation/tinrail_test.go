@@ -16,16 +16,16 @@ import (
 func TestTinrailMutants(t *testing.T) {
 	t.Parallel()
 	mutants := []Mutant{
-		{"ride one tile short", Proxy(Edit{Answer: tinrailRideShort})},
-		{"tilesSurvived counts the eliminating placement", Proxy(Edit{Answer: tinrailSurvivedTooMany})},
-		{"drawn tile never joins the hand", Proxy(Edit{Answer: tinrailNoRefill})},
-		{"rotation read one quarter turn on", Proxy(Edit{Request: tinrailRotationOn})},
-		{"legal actions skip the last tile's rotation 3", Proxy(Edit{Answer: tinrailLegalShort})},
-		{"score rounded to nearest against Easy", Proxy(Edit{Answer: tinrailScoreRounded})},
-		{"G-Bot's draw leaves the pile count", Proxy(Edit{Answer: tinrailPileKept})},
-		{"tileIndex out of range clamped into the hand", Proxy(Edit{Request: tinrailClamp})},
-		{"rotations turned counter-clockwise", Proxy(Edit{Answer: tinrailCounterClockwise})},
-		{"head-on meeting missed", Proxy(Edit{Answer: tinrailHeadOnMissed})},
+		{Name: "ride one tile short", Wrap: Proxy(Edit{Answer: tinrailRideShort})},
+		{Name: "tilesSurvived counts the eliminating placement", Wrap: Proxy(Edit{Answer: tinrailSurvivedTooMany})},
+		{Name: "drawn tile never joins the hand", Wrap: Proxy(Edit{Answer: tinrailNoRefill})},
+		{Name: "rotation read one quarter turn on", Wrap: Proxy(Edit{Request: tinrailRotationOn})},
+		{Name: "legal actions skip the last tile's rotation 3", Wrap: Proxy(Edit{Answer: tinrailLegalShort})},
+		{Name: "score rounded to nearest against Easy", Wrap: Proxy(Edit{Answer: tinrailScoreRounded})},
+		{Name: "G-Bot's draw leaves the pile count", Wrap: Proxy(Edit{Answer: tinrailPileKept})},
+		{Name: "tileIndex out of range clamped into the hand", Wrap: Proxy(Edit{Request: tinrailClamp})},
+		{Name: "rotations turned counter-clockwise", Wrap: Proxy(Edit{Answer: tinrailCounterClockwise})},
+		{Name: "head-on meeting missed", Wrap: Proxy(Edit{Answer: tinrailHeadOnMissed})},
 	}
 	mustCatch(t, "tinrail", mutants)
 }

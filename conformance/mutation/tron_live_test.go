@@ -13,7 +13,6 @@ import (
 	"github.com/agentgames/bundle/conformance"
 	"github.com/agentgames/bundle/conformance/check"
 	"github.com/agentgames/bundle/conformance/livewire"
-	"github.com/agentgames/bundle/internal/testserver"
 )
 
 // TestTronLiveMutants: each broken live Tron server fails the live check
@@ -34,7 +33,7 @@ func TestTronLiveMutants(t *testing.T) {
 			if i < 0 {
 				t.Fatalf("tron has no check live/%s", m.by)
 			}
-			err := cs[i].Run(context.Background(), check.HandlerTarget(m.Wrap(server(t))))
+			err := cs[i].Run(context.Background(), m.target(t))
 			var f *check.Failure
 			if !errors.As(err, &f) {
 				t.Fatalf("%s does not catch the mutant %q: %v", cs[i].Ref(), m.Name, err)
@@ -54,16 +53,16 @@ type tronLiveMutantBy struct {
 // tronLiveMutants are the live Tron server's mutants.
 func tronLiveMutants(t *testing.T) []tronLiveMutantBy {
 	return []tronLiveMutantBy{
-		{Mutant{"a pending move shows in its cycle's trail", tronLiveMutant(tronRevealsMoves())}, "hidden-moves"},
-		{Mutant{"a round resolves at its first move, the cycles yet to move going y+", tronLiveMutant(tronResolvesEarly)}, "hidden-moves"},
-		{Mutant{"a second move in a round replaces the first, answered 200", tronLiveMutant(tronLastMoveWins())}, "already-moved"},
-		{Mutant{"a second move in a round answers not_your_turn", tronLiveMutant(tronAlreadyMovedCode)}, "already-moved"},
-		{Mutant{"two cycles entering one cell both live on", tronLiveMutant(tronHeadOnSpared())}, "head-on"},
-		{Mutant{"cycles dying in one round get places by seat, not one shared", tronLiveMutant(tronEditState(tronPlacesBySeat))}, "head-on"},
-		{Mutant{"the deadline is in seconds, not milliseconds", tronLiveMutant(tronEditState(tronDeadlineSeconds))}, "join"},
-		{Mutant{"the server's clock stands still: no deadline ever passes", func(http.Handler) http.Handler {
-			start := time.Now()
-			return testserver.WithLive(t, func() time.Time { return start })
+		{Mutant{Name: "a pending move shows in its cycle's trail", Wrap: tronLiveMutant(tronRevealsMoves())}, "hidden-moves"},
+		{Mutant{Name: "a round resolves at its first move, the cycles yet to move going y+", Wrap: tronLiveMutant(tronResolvesEarly)}, "hidden-moves"},
+		{Mutant{Name: "a second move in a round replaces the first, answered 200", Wrap: tronLiveMutant(tronLastMoveWins())}, "already-moved"},
+		{Mutant{Name: "a second move in a round answers not_your_turn", Wrap: tronLiveMutant(tronAlreadyMovedCode)}, "already-moved"},
+		{Mutant{Name: "two cycles entering one cell both live on", Wrap: tronLiveMutant(tronHeadOnSpared())}, "head-on"},
+		{Mutant{Name: "cycles dying in one round get places by seat, not one shared", Wrap: tronLiveMutant(tronEditState(tronPlacesBySeat))}, "head-on"},
+		{Mutant{Name: "the deadline is in seconds, not milliseconds", Wrap: tronLiveMutant(tronEditState(tronDeadlineSeconds))}, "join"},
+		{Mutant{Name: "the server's clock stands still: no deadline ever passes", Clock: func(now func() time.Time) func() time.Time {
+			start := now()
+			return func() time.Time { return start }
 		}}, "deadline"},
 	}
 }

@@ -8,75 +8,10 @@ import (
 	"net/http"
 	"reflect"
 	"slices"
-	"time"
 
 	"github.com/agentgames/bundle/conformance/check"
 	"github.com/agentgames/bundle/conformance/livewire"
 )
-
-// liveChecks are the live Tidebreakers match API's protocol checks (the
-// card's agent API; docs/tidebreakers.md "Live matches"; openapi.yaml's
-// /api/matches operations, against which every answer is validated):
-// create and join and their answers, the public state's fields, the
-// lobby and its refusals, turn order and supply accounting over a few
-// turns, the combat arithmetic of four set expeditions, the refusals of
-// wrong seats, wrong and missing tokens, moves the rules forbid and
-// malformed bodies (each with its documented status and code, and the
-// match unchanged), matches against captains, and the lobby filling its
-// empty seats with captains after its 10 seconds (the one check that
-// waits, about 10 s of real time).
-//
-// Checks impossible from the API, and why:
-//   - That tokens are 256 random bits kept only as hashes, and compared
-//     in constant time: only their being distinct and secret (absent from
-//     the public state) is observable.
-//   - The 9-minute time limit: it would need a match to last 9 minutes.
-//   - That concurrent actions never both apply: the suite's checks send
-//     one request at a time.
-//   - The opening seat is drawn from a seed the server keeps: the checks
-//     play whichever seat the public state names.
-func liveChecks() []check.Check {
-	return liveList("tidebreakers", "/api/matches", "", tidebreakersActs, []liveCheck{
-		{"create", liveCreate, 0, ""},
-		{"create-refusals", liveCreateRefusals, 0, "the bodies a create refuses beyond players outside 2-4, and their codes, are this bundle's"},
-		{"join", liveJoin, 0, ""},
-		{"no-match", liveCoreNoMatch, 0, ""},
-		{"lobby-refusals", liveCoreLobby, 0, ""},
-		{"turn-order", liveTurnOrder, 0, ""},
-		{"seat-refusals", liveSeatRefusals, 0, ""},
-		{"illegal-moves", liveIllegalMoves, 0, ""},
-		{"combat", liveCombat, 0, ""},
-		{"bad-bodies", liveBadBodies, 0, "the action bodies it refuses (unknown fields, numbers out of range, over 64 KiB) and their codes are this bundle's"},
-		{"captains", liveCaptains, 0, "seats created as captains (bots, captain) are this bundle's extension of the card's create"},
-		{"lobby-fill", liveLobbyFill, 10*time.Second + 300*time.Millisecond, ""},
-	})
-}
-
-// liveCheck is one live check as a game lists it: its name (after
-// "live/"), its run, the real time it waits on the server's clock, and
-// what it holds that is this bundle's alone ("" for the card's).
-type liveCheck struct {
-	name       string
-	run        func(c *liveClient) error
-	wait       time.Duration
-	bundleOnly string
-}
-
-// liveList makes a game's live checks, each with its own client of the
-// live match API whose paths start at base. optional, when set, makes the
-// API an extension a server may not offer: a create answered 404 skips
-// the check, saying so. acts are the game's actions, for the checks of
-// the core's promises every live game keeps alike (live_core.go).
-func liveList(game, base, optional string, acts func(token string) []liveAct, list []liveCheck) []check.Check {
-	var out []check.Check
-	for _, l := range list {
-		out = append(out, check.Check{Game: game, Level: check.Protocol, Name: "live/" + l.name,
-			Run: func(ctx context.Context, t check.Target) error {
-				return l.run(&liveClient{ctx: ctx, t: t, base: base, optional: optional, acts: acts, step: -1, seats: map[string]int{}, corner: liveCorner, neighbours: liveNeighbours})
-			}, Wait: l.wait, BundleOnly: l.bundleOnly})
-	}
-	return out
-}
 
 // liveCorner and liveNeighbours are the starting islands of 2 captains by
 // seat, as this bundle places them, and two neighbours of each.
@@ -94,9 +29,9 @@ type liveClient struct {
 	action json.RawMessage
 	seats  map[string]int // token -> seat, to name tokens in failures
 	code   string         // the match of the check, once created
-	// base is where the game's live match API's paths start; optional,
-	// when set, names the API as an extension a server may lack.
-	base, optional string
+	// g is the game checked, and base where its match API's paths start.
+	g    *liveGame
+	base string
 	// acts are a body of each of the game's actions for a seat's token.
 	acts func(token string) []liveAct
 	// corner is the starting island of each of 2 Tidebreakers seats, and
@@ -191,8 +126,8 @@ func (c *liveClient) create(players int, extra map[string]any) (*livewire.Joined
 	if err != nil {
 		return nil, err
 	}
-	if r.Status == http.StatusNotFound && c.optional != "" {
-		return nil, &check.Skip{Reason: "POST " + c.base + " answers 404: the server offers no " + c.optional}
+	if r.Status == http.StatusNotFound && c.g.optional != "" {
+		return nil, &check.Skip{Reason: "POST " + c.base + " answers 404: the server offers no " + c.g.optional}
 	}
 	var j livewire.Joined
 	if err := c.ok(r, &j, "POST "+c.base+" with {players: 2-4, name} creates a match"); err != nil {

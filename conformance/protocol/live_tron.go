@@ -48,22 +48,51 @@ const tronOpen = "live Tron matches are this bundle's extension: the Tron card h
 //     round.
 //   - That concurrent moves never both apply: the checks send one request
 //     at a time.
-func tronLiveChecks() []check.Check {
-	return liveList("tron", tronBase, "live Tron matches", tronActs, []liveCheck{
-		{"create", tronCreate, 0, tronOpen},
-		{"create-refusals", tronCreateRefusals, 0, tronOpen},
-		{"join", tronJoin, 0, tronOpen},
-		{"no-match", liveCoreNoMatch, 0, tronOpen},
-		{"lobby-refusals", liveCoreLobby, 0, tronOpen},
-		{"hidden-moves", tronHiddenMoves, 0, tronOpen},
-		{"already-moved", tronAlreadyMoved, 0, tronOpen},
-		{"head-on", tronHeadOn, 0, tronOpen},
-		{"bots", tronBots, 0, tronOpen},
-		{"seat-refusals", tronSeatRefusals, 0, tronOpen},
-		{"bad-bodies", tronBadBodies, 0, tronOpen},
-		{"deadline", tronDeadline, 1200 * time.Millisecond, tronOpen},
-		{"lobby-fill", tronLobbyFill, 10*time.Second + 300*time.Millisecond, tronOpen},
-	})
+func tronLiveChecks() []check.Check { return tronLive.list() }
+
+// tronLive is live Tron as the core's checks know it.
+var tronLive = &liveGame{
+	slug: "tron", base: tronBase, optional: "live Tron matches", bundleOnly: tronOpen,
+	players: [2]int{2, 4}, policy: "bot", policies: []string{"easy", "wise"},
+	acts: tronActs,
+	createRefusals: []liveBody{
+		{map[string]any{"players": 2, "captain": "random"}, "invalid_request"},
+		{map[string]any{"players": 2, "width": 4}, "invalid_request"},
+		{map[string]any{"players": 2, "width": 101}, "invalid_request"},
+		{map[string]any{"players": 2, "height": 4}, "invalid_request"},
+		{map[string]any{"players": 2, "width": 7.5}, "invalid_request"},
+		{map[string]any{"players": 2, "roundMillis": 999}, "invalid_request"},
+		{map[string]any{"players": 2, "roundMillis": 120001}, "invalid_request"},
+		{map[string]any{"players": 2, "roundMillis": 1500.5}, "invalid_request"},
+	},
+	badBodies: func(tok string) []liveAct {
+		return []liveAct{
+			{"move", map[string]any{"token": tok, "dir": "z+"}},
+			{"move", map[string]any{"token": tok, "dir": "X+"}},
+			{"move", map[string]any{"token": tok, "dir": ""}},
+			{"move", map[string]any{"token": tok, "dir": 1}},
+			{"move", map[string]any{"token": tok}},
+		}
+	},
+	started: func(c *liveClient) (bool, error) {
+		s, err := c.tronGet()
+		return err == nil && s.Phase != "lobby", err
+	},
+	opened: func(c *liveClient, players int, bots []int, from, to time.Time) error {
+		s, err := c.tronGet()
+		if err != nil {
+			return err
+		}
+		return c.tronOpening(s, players, bots, from, to)
+	},
+	checks: []liveCheck{
+		{"grid", tronCreate, 0, ""},
+		{"hidden-moves", tronHiddenMoves, 0, ""},
+		{"already-moved", tronAlreadyMoved, 0, ""},
+		{"head-on", tronHeadOn, 0, ""},
+		{"bot-moves", tronBots, 0, ""},
+		{"deadline", tronDeadline, 1200 * time.Millisecond, ""},
+	},
 }
 
 // tronClockSlack is how far the server's clock may be from the checker's:
@@ -124,12 +153,12 @@ func (c *liveClient) tokenOf(seat int) string {
 // requires the state it starts in.
 func (c *liveClient) tronStart(players int, extra map[string]any) (*livewire.TronState, error) {
 	bots, _ := extra["bots"].(int)
-	from := time.Now()
+	from := c.t.Now()
 	if _, err := c.create(players, extra); err != nil {
 		return nil, err
 	}
 	for seat := 1 + bots; seat < players; seat++ {
-		from = time.Now()
+		from = c.t.Now()
 		if _, err := c.join(fmt.Sprintf("rider %d", seat), seat); err != nil {
 			return nil, err
 		}
@@ -142,7 +171,7 @@ func (c *liveClient) tronStart(players int, extra map[string]any) (*livewire.Tro
 	for seat := 1; seat <= bots; seat++ {
 		botSeats = append(botSeats, seat)
 	}
-	return s, c.tronOpening(s, players, botSeats, from, time.Now())
+	return s, c.tronOpening(s, players, botSeats, from, c.t.Now())
 }
 
 // tronOpening requires the state a live Tron match of players seats, the

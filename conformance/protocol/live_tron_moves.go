@@ -3,7 +3,6 @@ package protocol
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	rtron "github.com/agentgames/bundle/conformance/rules/tron"
@@ -60,13 +59,13 @@ func tronDeadline(c *liveClient) error {
 	if err != nil {
 		return err
 	}
-	started := time.Now()
+	started := c.t.Now()
 	move := tronSafe(s, 0)[0]
 	moved, err := c.tronHiddenMove(s, 0, move)
 	if err != nil {
 		return err
 	}
-	if err := liveSleep(c.ctx, time.Until(started.Add(1200*time.Millisecond))); err != nil {
+	if err := c.t.Sleep(c.ctx, started.Add(1200*time.Millisecond).Sub(c.t.Now())); err != nil {
 		return err
 	}
 	got, err := c.tronGet()
@@ -79,66 +78,6 @@ func tronDeadline(c *liveClient) error {
 	}
 	for p := range 2 {
 		if err := c.refuseAct("move", c.moveBody(p, move), "match_over", "no move is taken once the match is over"); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// tronSeatRefusals: a token of no seat, of another match or empty answers
-// forbidden, a missing or non-string token invalid_request; none changes
-// the match.
-func tronSeatRefusals(c *liveClient) error {
-	other, err := c.create(2, nil)
-	if err != nil {
-		return err
-	}
-	delete(c.seats, other.Token)
-	if _, err := c.tronStart(2, nil); err != nil {
-		return err
-	}
-	for _, k := range []struct {
-		body       map[string]any
-		code, rule string
-	}{
-		{map[string]any{"token": strings.Repeat("A", 43), "dir": "x+"}, "forbidden", "a token that holds no seat is refused"},
-		{map[string]any{"token": other.Token, "dir": "x+"}, "forbidden", "a token of another match holds no seat of this one"},
-		{map[string]any{"token": "", "dir": "x+"}, "forbidden", "an empty token holds no seat"},
-		{map[string]any{"dir": "x+"}, "invalid_request", "a move names its token"},
-		{map[string]any{"token": 7, "dir": "x+"}, "invalid_request", "a token is a string"},
-	} {
-		if err := c.refuseAct("move", k.body, k.code, k.rule); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// tronBadBodies: move bodies outside the contract answer 400 (bad_json
-// when not one JSON object or a key repeats, invalid_request for a
-// direction not one of the four, a missing one, an unknown field) or 413
-// over 64 KiB, and change nothing.
-func tronBadBodies(c *liveClient) error {
-	if _, err := c.tronStart(2, nil); err != nil {
-		return err
-	}
-	tok := fmt.Sprintf("%q", c.tokenOf(0))
-	for _, k := range []struct {
-		body any
-		code string
-	}{
-		{c.moveBody(0, "z+"), "invalid_request"},
-		{c.moveBody(0, "X+"), "invalid_request"},
-		{c.moveBody(0, ""), "invalid_request"},
-		{map[string]any{"token": c.tokenOf(0), "dir": 1}, "invalid_request"},
-		{map[string]any{"token": c.tokenOf(0)}, "invalid_request"},
-		{map[string]any{"token": c.tokenOf(0), "dir": "x+", "x": 1}, "invalid_request"},
-		{[]byte(`{"token":` + tok + `,"dir":"x+","dir":"y+"}`), "bad_json"},
-		{[]byte(`{"token":` + tok + `,"dir":`), "bad_json"},
-		{[]byte(`[]`), "bad_json"},
-		{[]byte(`{"token":"` + strings.Repeat("x", 70000) + `","dir":"x+"}`), "body_too_large"},
-	} {
-		if err := c.refuseAct("move", k.body, k.code, "a move body outside the contract is refused"); err != nil {
 			return err
 		}
 	}

@@ -37,13 +37,13 @@ func (c *liveClient) tronPlay(s *livewire.TronState, pending, send map[int]strin
 		moves[p] = send[p]
 	}
 	last := seats[len(seats)-1]
-	from := time.Now()
+	from := c.t.Now()
 	got, _, err := c.tronMove(last, send[last])
 	if err != nil {
 		return nil, err
 	}
 	moves[last] = send[last]
-	return c.tronResolved(s, moves, got, from, time.Now())
+	return c.tronResolved(s, moves, got, from, c.t.Now())
 }
 
 // tronHiddenMove sends seat's move in a round of s that it does not
