@@ -22,7 +22,7 @@ import (
 // in the deadline or in the places.
 func TestTronLiveMutants(t *testing.T) {
 	t.Parallel()
-	cs, err := conformance.Checks(conformance.Options{Games: []string{"tron"}, Levels: []string{check.Protocol}, Only: "live/"})
+	cs, err := conformance.Checks(conformance.Options{Games: []string{"tron"}, Levels: []string{check.Protocol, check.Rules}, Only: "live/"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,20 +1,20 @@
 package protocol
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"time"
 
 	"github.com/agentgames/bundle/conformance/check"
 	"github.com/agentgames/bundle/conformance/livewire"
+	rtron "github.com/agentgames/bundle/conformance/rules/tron"
 )
 
 // tronBase is where the live Tron match API's paths start.
 const tronBase = "/api/games/tron/matches"
 
 // tronOpen is what of the live Tron checks the cards leave open: all of it.
-const tronOpen = "live Tron matches are this bundle's extension: the Tron card has none"
+const tronOpen = rtron.LiveOpen
 
 // tronLiveChecks are the live Tron match API's protocol checks
 // (openapi.yaml's /api/games/tron/matches operations, against which every
@@ -89,7 +89,6 @@ var tronLive = &liveGame{
 		{"grid", tronCreate, 0, ""},
 		{"hidden-moves", tronHiddenMoves, 0, ""},
 		{"already-moved", tronAlreadyMoved, 0, ""},
-		{"head-on", tronHeadOn, 0, ""},
 		{"bot-moves", tronBots, 0, ""},
 		{"deadline", tronDeadline, 1200 * time.Millisecond, ""},
 	},
@@ -182,7 +181,7 @@ func (c *liveClient) tronOpening(s *livewire.TronState, players int, bots []int,
 	if err := c.tronDeadlineIn(s, from, to); err != nil {
 		return err
 	}
-	want := tronClone(s)
+	want := rtron.Clone(s)
 	want.Players, want.Phase, want.Round, want.Over, want.Places, want.Log = players, "playing", 0, false, nil, []livewire.TronEntry{}
 	want.Seats = make([]livewire.TronSeat, players)
 	seen := map[[2]int]int{}
@@ -236,12 +235,4 @@ func tronSeatAt(s *livewire.TronState, p int) livewire.TronSeat {
 		return s.Seats[p]
 	}
 	return livewire.TronSeat{Seat: -1}
-}
-
-// tronClone is a copy of s sharing nothing with it.
-func tronClone(s *livewire.TronState) *livewire.TronState {
-	b, _ := json.Marshal(s)
-	var out livewire.TronState
-	json.Unmarshal(b, &out)
-	return &out
 }

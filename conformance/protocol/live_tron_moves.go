@@ -73,7 +73,7 @@ func tronDeadline(c *liveClient) error {
 		return err
 	}
 	if err := c.tronExpect(fmt.Sprintf("at the round's deadline (1 s) it resolves with the moves it has (seat 0 %s): a cycle that has not moved is out, logged silent", move),
-		tronNext(moved, map[int]string{0: move}), got); err != nil {
+		rtron.Next(moved, map[int]string{0: move}), got); err != nil {
 		return err
 	}
 	for p := range 2 {

@@ -6,7 +6,6 @@ import (
 	"maps"
 	"reflect"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/agentgames/bundle/conformance/check"
@@ -51,7 +50,7 @@ func (c *liveClient) tronPlay(s *livewire.TronState, pending, send map[int]strin
 // no direction anywhere, as a watcher's GET must then. It answers that
 // state.
 func (c *liveClient) tronHiddenMove(s *livewire.TronState, seat int, dir string) (*livewire.TronState, error) {
-	want := tronClone(s)
+	want := rtron.Clone(s)
 	want.Seats[seat].Moved = true
 	got, body, err := c.tronMove(seat, dir)
 	if err != nil {
@@ -82,7 +81,7 @@ func (c *liveClient) tronHidden(want, got *livewire.TronState, body []byte, dir,
 func (c *liveClient) tronResolved(s *livewire.TronState, moves map[int]string, got *livewire.TronState, from, to time.Time) (*livewire.TronState, error) {
 	var first, match *livewire.TronState
 	for _, all := range tronBotMoves(s, moves, got) {
-		want := tronNext(s, all)
+		want := rtron.Next(s, all)
 		if !want.Over {
 			want.Deadline = got.Deadline // judged below
 		}
@@ -97,7 +96,7 @@ func (c *liveClient) tronResolved(s *livewire.TronState, moves map[int]string, g
 	if match == nil {
 		return nil, c.tronExpect(fmt.Sprintf("once every living cycle has moved (%s) the round resolves as the rules make it: each survivor's trail grows by the cell it enters, its new head, listed first; "+
 			"a cycle entering a wall, any trail, or a cell another enters too is out, its trail gone, and logged; under two alive, the match is over with places, 1 the best, one round's dead sharing one",
-			tronMovesText(moves)), first, got)
+			rtron.MovesText(moves)), first, got)
 	}
 	if !match.Over {
 		if err := c.tronDeadlineIn(got, from, to); err != nil {
@@ -146,69 +145,6 @@ func tronTo(cell, next [2]int, d string) int {
 	return 0
 }
 
-// tronNext is the state the rules make of s once its round resolves with
-// moves (by seat; a living seat without one did not move in time and is
-// out, logged silent). A match going on has a new deadline, which is left
-// as s had it.
-func tronNext(s *livewire.TronState, moves map[int]string) *livewire.TronState {
-	n := tronClone(s)
-	board, dirs := make([][]rtron.Cell, len(s.Seats)), make([]string, len(s.Seats))
-	for p, seat := range s.Seats {
-		if seat.Alive {
-			for _, c := range seat.Trail {
-				board[p] = append(board[p], rtron.Cell(c))
-			}
-			dirs[p] = moves[p]
-		}
-	}
-	fate, targets := rtron.Resolve(board, dirs, s.Width, s.Height)
-	n.Round++
-	entry := livewire.TronEntry{Round: n.Round}
-	alive := 0
-	for p := range n.Seats {
-		seat := &n.Seats[p]
-		switch {
-		case !seat.Alive:
-		case fate[p] != "":
-			seat.Alive, seat.Died, seat.Trail = false, n.Round, [][2]int{}
-			entry.Died = append(entry.Died, p)
-			if dirs[p] == "" {
-				entry.Silent = append(entry.Silent, p)
-			}
-		default:
-			seat.Trail = append([][2]int{[2]int(targets[p])}, seat.Trail...)
-			alive++
-		}
-	}
-	if entry.Died != nil {
-		n.Log = append(n.Log, entry)
-	}
-	over := alive < 2
-	for p := range n.Seats {
-		n.Seats[p].Moved = !over && n.Seats[p].Bot && n.Seats[p].Alive // bots move at once
-	}
-	if over {
-		n.Phase, n.Over, n.Deadline, n.Places = "over", true, nil, tronPlaces(n.Seats)
-	}
-	return n
-}
-
-// tronPlaces are the places the rules give: 1 plus the cycles that
-// outlived a cycle (the living outlive the dead; cycles dying in one round
-// share a place).
-func tronPlaces(seats []livewire.TronSeat) []int {
-	out := make([]int, len(seats))
-	for p, a := range seats {
-		out[p] = 1
-		for q, b := range seats {
-			if q != p && a.Died != 0 && (b.Died == 0 || b.Died > a.Died) {
-				out[p]++
-			}
-		}
-	}
-	return out
-}
-
 // tronSafe chooses a move for each living seat of seats, in order, that
 // enters a free cell no move chosen before enters (when one can): the one
 // with the longest straight run of free cells, ties in the order x+, x-,
@@ -220,7 +156,7 @@ func tronSafe(s *livewire.TronState, seats ...int) map[int]string {
 			taken[cell] = true
 		}
 	}
-	free := func(c [2]int) bool { return tronInside(s, c) && !taken[c] }
+	free := func(c [2]int) bool { return rtron.Inside(s, c) && !taken[c] }
 	out := map[int]string{}
 	for _, p := range seats {
 		head, ok := s.Seats[p].Head()
@@ -245,12 +181,3 @@ func tronSafe(s *livewire.TronState, seats ...int) map[int]string {
 
 // tronStep is the cell next to c in direction d.
 func tronStep(c [2]int, d string) [2]int { return [2]int(rtron.Step(rtron.Cell(c), d)) }
-
-// tronMovesText writes moves by seat, for a failure.
-func tronMovesText(moves map[int]string) string {
-	var parts []string
-	for _, p := range slices.Sorted(maps.Keys(moves)) {
-		parts = append(parts, fmt.Sprintf("seat %d %s", p, moves[p]))
-	}
-	return strings.Join(parts, ", ")
-}

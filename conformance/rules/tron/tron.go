@@ -43,6 +43,9 @@ import (
 //   - refusals: actions off the grammar (answered ok false, invalid_action,
 //     the token sent back unchanged, so the next move plays from the same
 //     round) and a move after the end (game_over).
+//   - and, once, a live match's rounds (live/head-on, liveHeadOn): three
+//     cycles, two steered into one cell, every round re-derived from the
+//     moves sent (Next).
 //
 // What the API does not show, so no check here verifies it:
 //
@@ -77,7 +80,7 @@ func Referee(seeds int) []check.Check {
 				}, BundleOnly: rules.LoopOpen})
 		}
 	}
-	return cs
+	return append(cs, liveHeadOn())
 }
 
 // seedOf is the seed of the i-th match pair.

@@ -2,6 +2,7 @@ package tron
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"slices"
 	"testing"
@@ -65,5 +66,18 @@ func TestTronResolve(t *testing.T) {
 				t.Errorf("fates %q, want %q", fate, tc.fate)
 			}
 		})
+	}
+}
+
+// TestLiveHeadOn: the live head-on check passes against the real server,
+// and is skipped, saying why, against one without live Tron matches.
+func TestLiveHeadOn(t *testing.T) {
+	c := liveHeadOn()
+	if err := c.Run(context.Background(), check.HandlerTarget(testserver.WithLive(t, nil))); err != nil {
+		t.Errorf("the real server fails: %v", err)
+	}
+	var skip *check.Skip
+	if err := c.Run(context.Background(), check.HandlerTarget(testserver.New(t))); !errors.As(err, &skip) {
+		t.Errorf("without live Tron: %v, want a skip", err)
 	}
 }
