@@ -1,8 +1,8 @@
 // Package liveapi is the protocol client of every live game's match API
 // over HTTP (package client is the loop's): create, join, the public
 // state, an action or a seat's view. It links nothing but the standard
-// library, so that the games that carry a client of their own (Tron's
-// arena runner) stay small in every function that serves them.
+// library, so that whatever links it (the Tron arena's live runner, the
+// Tidebreakers sample bot) stays small.
 package liveapi
 
 import (

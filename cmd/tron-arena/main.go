@@ -22,13 +22,13 @@ import (
 	"os"
 	"os/signal"
 
-	"github.com/agentgames/bundle/games/tron/arena"
+	"github.com/agentgames/bundle/internal/tronarena"
 	"github.com/agentgames/bundle/internal/version"
 )
 
 func main() {
 	version.Args("tron-arena", os.Args[1:])
-	cmd, err := arena.ParseFlags(os.Args[1:], os.Stderr)
+	cmd, err := parseFlags(os.Args[1:], os.Stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return
 	}
@@ -49,7 +49,7 @@ func main() {
 }
 
 // run plays the series, prints the ladder and writes the results file.
-func run(ctx context.Context, series *arena.Series, results string) error {
+func run(ctx context.Context, series *tronarena.Series, results string) error {
 	rep, err := series.Run(ctx, os.Stdout)
 	if err != nil {
 		return err

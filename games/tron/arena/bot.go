@@ -1,7 +1,9 @@
-// Package arena speaks the botsArena Tron protocol (../shared/spec/
-// tron-botsarena.md) in both directions: Bot answers the arena's messages
-// as a bot does, and the arena side runs matches between bot URLs (Match,
-// Series) or seats one bot URL in a live Tron match of a server (Live).
+// Package arena is the botsArena Tron protocol (../shared/spec/
+// tron-botsarena.md): the messages the arena sends a bot (Message, Read),
+// the board it sends as its PHP writes it (Board), the cells off the board
+// as the arena keeps them (Position), and a bot that answers them (Bot).
+// The runners that call bots by URL, matches, series and the ladder, are
+// internal/tronarena's.
 package arena
 
 import (

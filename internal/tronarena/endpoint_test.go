@@ -1,4 +1,4 @@
-package arena_test
+package tronarena_test
 
 import (
 	"context"
@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/agentgames/bundle/engines/tron/bots"
-	"github.com/agentgames/bundle/games/tron/arena"
 	"github.com/agentgames/bundle/internal/testserver"
+	"github.com/agentgames/bundle/internal/tronarena"
 )
 
 // TestSeriesAgainstTheBotEndpoint runs the arena against the project's own
@@ -22,7 +22,7 @@ func TestSeriesAgainstTheBotEndpoint(t *testing.T) {
 	defer srv.Close()
 	wise := fmt.Sprintf("%s/api/bots/tron?width=%d&height=%d", srv.URL, side, side)
 	easy, _ := good(t, "easy", bots.Easy)
-	s := &arena.Series{URLs: []string{wise, easy.URL}, Matches: 6, Players: 2, Seed: 1, Width: side, Height: side}
+	s := &tronarena.Series{URLs: []string{wise, easy.URL}, Matches: 6, Players: 2, Seed: 1, Width: side, Height: side}
 	var log strings.Builder
 	rep, err := s.Run(context.Background(), &log)
 	if err != nil {
@@ -36,7 +36,7 @@ func TestSeriesAgainstTheBotEndpoint(t *testing.T) {
 		}
 	}
 	top := rep.Ladder[0]
-	if top.URL != wise || top.Name != "agentgames-wise" || top.Rating <= arena.StartRating || top.Games != s.Matches {
+	if top.URL != wise || top.Name != "agentgames-wise" || top.Rating <= tronarena.StartRating || top.Games != s.Matches {
 		t.Errorf("the ladder: %+v\nlog:\n%s", rep.Ladder, log.String())
 	}
 }

@@ -1,10 +1,11 @@
-package arena
+package tronarena
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/agentgames/bundle/games/tron/arena"
 	"io"
 	"net/http"
 	"strings"
@@ -57,7 +58,7 @@ func (l *Live) Play(ctx context.Context, j *Joined) (*LiveResult, error) {
 		return nil, fmt.Errorf("match %s has no seat %d", j.Code, j.Seat)
 	}
 	r := &LiveResult{Code: j.Code, Index: j.Seat, Players: len(st.Seats), Seat: Seat{URL: l.Bot}}
-	greet(ctx, l.Client, l.Timeout, &r.Seat, Message{GameID: j.Code, Action: ActionInit, Game: "tron", Board: json.RawMessage(`""`), Players: len(st.Seats), PlayerIndex: j.Seat})
+	greet(ctx, l.Client, l.Timeout, &r.Seat, arena.Message{GameID: j.Code, Action: arena.ActionInit, Game: "tron", Board: json.RawMessage(`""`), Players: len(st.Seats), PlayerIndex: j.Seat})
 	asked := -1 // the round the bot was last asked for
 	for {
 		me := st.Seats[j.Seat]
@@ -101,7 +102,7 @@ func (l *Live) round(ctx context.Context, j *Joined, st *liveState, r *LiveResul
 	if err != nil {
 		return nil, err
 	}
-	d, err := ask(ctx, l.Client, l.Timeout, l.Bot, turn{GameID: j.Code, Action: ActionPlayTurn, Game: "tron", Board: b, PlayerIndex: j.Seat, Players: len(st.Seats)})
+	d, err := ask(ctx, l.Client, l.Timeout, l.Bot, turn{GameID: j.Code, Action: arena.ActionPlayTurn, Game: "tron", Board: b, PlayerIndex: j.Seat, Players: len(st.Seats)})
 	if err != nil {
 		r.Cause = err.Error()
 		return nil, nil

@@ -1,4 +1,9 @@
-package arena
+// Package tronarena runs botsArena Tron fights between bots reached by
+// URL, as cmd/tron-arena does: a match between bot URLs refereed by the
+// engine (Match), a series of them ranked on the arena's ELO ladder
+// (Series, Ladder), and one bot URL seated in a live Tron match of a
+// server (Live). The protocol it speaks is games/tron/arena's.
+package tronarena
 
 import (
 	"bytes"
@@ -16,6 +21,7 @@ import (
 	"time"
 
 	engine "github.com/agentgames/bundle/engines/tron"
+	"github.com/agentgames/bundle/games/tron/arena"
 )
 
 // DefaultTimeout is the arena's time limit for each HTTP call to a bot.
@@ -113,7 +119,7 @@ func (m *Match) init(ctx context.Context, r *Result) {
 		seat := &r.Seats[p]
 		seat.URL = m.URLs[p]
 		wg.Go(func() {
-			greet(ctx, m.Client, m.Timeout, seat, Message{GameID: r.GameID, Action: ActionInit, Game: "tron", Board: json.RawMessage(`""`), Players: len(m.URLs), PlayerIndex: p})
+			greet(ctx, m.Client, m.Timeout, seat, arena.Message{GameID: r.GameID, Action: arena.ActionInit, Game: "tron", Board: json.RawMessage(`""`), Players: len(m.URLs), PlayerIndex: p})
 		})
 	}
 	wg.Wait()
@@ -122,7 +128,7 @@ func (m *Match) init(ctx context.Context, r *Result) {
 // round asks every living bot its move in parallel and resolves the round
 // with the engine, the bots that failed to answer a direction put out.
 func (m *Match) round(ctx context.Context, s *engine.State, r *Result, onDeaths func(died, survivors []int)) {
-	board := Board(s) // written once, sent to every bot
+	board := arena.Board(s) // written once, sent to every bot
 	var moves [engine.MaxPlayers]engine.Dir
 	var out [engine.MaxPlayers]bool
 	var wg sync.WaitGroup
@@ -131,7 +137,7 @@ func (m *Match) round(ctx context.Context, s *engine.State, r *Result, onDeaths 
 			continue
 		}
 		wg.Go(func() {
-			msg := turn{GameID: r.GameID, Action: ActionPlayTurn, Game: "tron", Board: board, PlayerIndex: p, Players: s.Players()}
+			msg := turn{GameID: r.GameID, Action: arena.ActionPlayTurn, Game: "tron", Board: board, PlayerIndex: p, Players: s.Players()}
 			var err error
 			if moves[p], err = ask(ctx, m.Client, m.Timeout, r.Seats[p].URL, msg); err != nil {
 				r.Seats[p].Cause, out[p] = err.Error(), true
@@ -154,30 +160,6 @@ func (m *Match) round(ctx context.Context, s *engine.State, r *Result, onDeaths 
 		survivors := slices.DeleteFunc(alive, func(p int) bool { return !s.Alive(p) })
 		onDeaths(died, survivors)
 	}
-}
-
-// Board is the board the arena sends, as its PHP writes it: every trail
-// head first as [x,y] pairs, [] for a dead bot, no spaces.
-func Board(s *engine.State) json.RawMessage {
-	b := []byte{'['}
-	for p := range s.Players() {
-		if p > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '[')
-		for i, c := range s.Trail(p) {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, '[')
-			b = strconv.AppendInt(b, int64(c.X), 10)
-			b = append(b, ',')
-			b = strconv.AppendInt(b, int64(c.Y), 10)
-			b = append(b, ']')
-		}
-		b = append(b, ']')
-	}
-	return append(b, ']')
 }
 
 // causes records why each living bot that answered a direction dies in the
@@ -212,7 +194,7 @@ func causes(s *engine.State, moves [engine.MaxPlayers]engine.Dir, out [engine.Ma
 
 // greet sends the bot of seat its init message, and records on the seat
 // the name its reply gives or the call's failure.
-func greet(ctx context.Context, client *http.Client, timeout time.Duration, seat *Seat, msg Message) {
+func greet(ctx context.Context, client *http.Client, timeout time.Duration, seat *Seat, msg arena.Message) {
 	body, err := post(ctx, client, timeout, seat.URL, msg)
 	if err != nil {
 		seat.InitError = err.Error()

@@ -1,4 +1,4 @@
-package arena_test
+package tronarena_test
 
 import (
 	"context"
@@ -18,6 +18,7 @@ import (
 	engine "github.com/agentgames/bundle/engines/tron"
 	"github.com/agentgames/bundle/engines/tron/bots"
 	"github.com/agentgames/bundle/games/tron/arena"
+	"github.com/agentgames/bundle/internal/tronarena"
 )
 
 const side = 10
@@ -90,7 +91,7 @@ func plays(t *testing.T, dirs ...string) *httptest.Server {
 	})
 }
 
-func run(t *testing.T, m *arena.Match) *arena.Result {
+func run(t *testing.T, m *tronarena.Match) *tronarena.Result {
 	t.Helper()
 	r, err := m.Run(context.Background(), nil)
 	if err != nil {
@@ -142,7 +143,7 @@ func TestBrokenBotsLoseRoundOne(t *testing.T) {
 				if seat == 1 {
 					slices.Reverse(urls)
 				}
-				r := run(t, &arena.Match{URLs: urls, Seed: 3, Width: side, Height: side, Timeout: timeout})
+				r := run(t, &tronarena.Match{URLs: urls, Seed: 3, Width: side, Height: side, Timeout: timeout})
 				w, b := r.Seats[seat], r.Seats[1-seat]
 				if r.Rounds != 1 || b.Died != 1 || b.Cause != c.cause || b.Rank != 2 || w.Died != 0 || w.Rank != 1 {
 					t.Errorf("seat %d: got %+v, want the broken bot out in round 1 for %q", seat, r, c.cause)
@@ -160,7 +161,7 @@ func TestMessages(t *testing.T) {
 	easy, _ := good(t, "easy", bots.Easy)
 	broken := plays(t, "north")
 	var deaths [][2][]int
-	m := &arena.Match{URLs: []string{wise.URL, broken.URL, easy.URL}, GameID: "g7", Seed: 5, Width: side, Height: side}
+	m := &tronarena.Match{URLs: []string{wise.URL, broken.URL, easy.URL}, GameID: "g7", Seed: 5, Width: side, Height: side}
 	r, err := m.Run(context.Background(), func(died, survivors []int) {
 		deaths = append(deaths, [2][]int{died, survivors})
 	})
@@ -209,21 +210,21 @@ func TestRuleCauses(t *testing.T) {
 	t.Run("wall", func(t *testing.T) {
 		seed := seedWhere(t, func(a, b engine.Cell) bool { return a.Y != b.Y && a.X < b.X })
 		s, _ := engine.New(seed, side, side, 2)
-		r := run(t, &arena.Match{URLs: []string{plays(t, "x-").URL, plays(t, "x-").URL}, Seed: seed, Width: side, Height: side})
+		r := run(t, &tronarena.Match{URLs: []string{plays(t, "x-").URL, plays(t, "x-").URL}, Seed: seed, Width: side, Height: side})
 		if r.Seats[0].Cause != "wall" || r.Seats[0].Died != s.Head(0).X+1 || r.Seats[1].Died != 0 {
 			t.Errorf("got %+v", r)
 		}
 	})
 	t.Run("trail", func(t *testing.T) {
 		seed := seedWhere(t, func(a, b engine.Cell) bool { return a.Y != b.Y && a.X < side-1 && b.X >= 2 })
-		r := run(t, &arena.Match{URLs: []string{plays(t, "x+", "x-").URL, plays(t, "x-").URL}, Seed: seed, Width: side, Height: side})
+		r := run(t, &tronarena.Match{URLs: []string{plays(t, "x+", "x-").URL, plays(t, "x-").URL}, Seed: seed, Width: side, Height: side})
 		if r.Seats[0].Cause != "trail" || r.Seats[0].Died != 2 || r.Rounds != 2 || r.Seats[1].Rank != 1 {
 			t.Errorf("got %+v", r)
 		}
 	})
 	t.Run("collision", func(t *testing.T) {
 		seed := seedWhere(t, func(a, b engine.Cell) bool { return a.Y == b.Y && b.X == a.X+2 })
-		r := run(t, &arena.Match{URLs: []string{plays(t, "x+").URL, plays(t, "x-").URL}, Seed: seed, Width: side, Height: side})
+		r := run(t, &tronarena.Match{URLs: []string{plays(t, "x+").URL, plays(t, "x-").URL}, Seed: seed, Width: side, Height: side})
 		for _, s := range r.Seats {
 			if s.Cause != "collision" || s.Died != 1 || s.Rank != 1 {
 				t.Errorf("got %+v", r)
@@ -248,7 +249,7 @@ func TestParallel(t *testing.T) {
 		})
 		return s
 	}
-	r := run(t, &arena.Match{URLs: []string{slow("a").URL, slow("b").URL}, Seed: 1, Width: side, Height: side})
+	r := run(t, &tronarena.Match{URLs: []string{slow("a").URL, slow("b").URL}, Seed: 1, Width: side, Height: side})
 	if most.Load() != 2 || r.Rounds < 2 {
 		t.Errorf("at most %d calls in flight over %d rounds, want 2", most.Load(), r.Rounds)
 	}
@@ -265,7 +266,7 @@ func TestInitFailureIsNoLoss(t *testing.T) {
 		n.Add(1)
 		io.WriteString(w, `{"play":"up"}`)
 	})
-	r := run(t, &arena.Match{URLs: []string{flaky.URL, wise.URL}, Seed: 2, Width: side, Height: side})
+	r := run(t, &tronarena.Match{URLs: []string{flaky.URL, wise.URL}, Seed: 2, Width: side, Height: side})
 	if r.Seats[0].InitError != "transport: HTTP status 500" || n.Load() != 1 || r.Seats[0].Died != 1 || r.Seats[0].Cause != `bad direction "up"` {
 		t.Errorf("got %+v", r)
 	}
@@ -273,7 +274,7 @@ func TestInitFailureIsNoLoss(t *testing.T) {
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-6 }
 
-func ratings(l *arena.Ladder, urls ...string) []float64 {
+func ratings(l *tronarena.Ladder, urls ...string) []float64 {
 	var out []float64
 	for _, u := range urls {
 		out = append(out, l.Rating(u))
@@ -297,7 +298,7 @@ func TestElo(t *testing.T) {
 		{"upset", [][2][]string{{{"a"}, {"b"}}, {{"b"}, {"a"}}}, []float64{1503.5731559, 1496.4268441, 1500}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			l := arena.NewLadder()
+			l := tronarena.NewLadder()
 			for _, r := range c.rounds {
 				l.Record(r[0], r[1])
 			}
@@ -307,15 +308,15 @@ func TestElo(t *testing.T) {
 			}
 		})
 	}
-	l := arena.NewLadder()
+	l := tronarena.NewLadder()
 	l.Record([]string{"a", "b"}, []string{"c"})
 	e := l.Entries()
 	if e[0].URL != "c" || e[0].Wins != 2 || e[1].Draws != 1 || e[1].Losses != 1 {
 		t.Errorf("entries %+v", e)
 	}
 	for r, k := range map[float64]float64{999: 80, 1000: 50, 1999.9: 50, 2000: 30, 2400: 30, 2400.1: 20} {
-		if arena.K(r) != k {
-			t.Errorf("K(%v) = %v, want %v", r, arena.K(r), k)
+		if tronarena.K(r) != k {
+			t.Errorf("K(%v) = %v, want %v", r, tronarena.K(r), k)
 		}
 	}
 }
@@ -324,7 +325,7 @@ func TestSeries(t *testing.T) {
 	wise, _ := good(t, "wise", bots.Wise)
 	easy, _ := good(t, "easy", bots.Easy)
 	broken := scripted(t, "broken", func(_ int, w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "?") })
-	s := &arena.Series{URLs: []string{wise.URL, broken.URL, easy.URL}, Matches: 3, Players: 2, Seed: 9, Width: side, Height: side, Timeout: time.Second}
+	s := &tronarena.Series{URLs: []string{wise.URL, broken.URL, easy.URL}, Matches: 3, Players: 2, Seed: 9, Width: side, Height: side, Timeout: time.Second}
 	var log strings.Builder
 	rep, err := s.Run(context.Background(), &log)
 	if err != nil {
@@ -358,7 +359,7 @@ func TestSeriesSeats(t *testing.T) {
 	for _, c := range []struct{ bots, players, matches int }{
 		{2, 2, 2}, {3, 3, 6}, {4, 4, 4}, {3, 2, 6}, {4, 2, 4}, {4, 3, 12},
 	} {
-		s := &arena.Series{Matches: c.matches, Players: c.players, Seed: 1, Width: side, Height: side}
+		s := &tronarena.Series{Matches: c.matches, Players: c.players, Seed: 1, Width: side, Height: side}
 		for range c.bots {
 			s.URLs = append(s.URLs, scripted(t, "crash", func(_ int, w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "?") }).URL)
 		}

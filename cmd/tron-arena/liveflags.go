@@ -1,4 +1,4 @@
-package arena
+package main
 
 import (
 	"errors"
@@ -7,12 +7,13 @@ import (
 	"time"
 
 	engine "github.com/agentgames/bundle/engines/tron"
+	"github.com/agentgames/bundle/internal/tronarena"
 )
 
-// read completes a live run from the flags (s holds those the modes
+// readLive completes a live run from the flags (s holds those the modes
 // share, bots the -bots given, set the flags set) and reports what is
 // wrong with it.
-func (lr *LiveRun) read(s *Series, bots []string, set map[string]bool, create bool, round time.Duration, args int) error {
+func readLive(lr *tronarena.LiveRun, s *tronarena.Series, bots []string, set map[string]bool, create bool, round time.Duration, args int) error {
 	var errs []error
 	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
 	if args > 0 {
@@ -36,7 +37,7 @@ func (lr *LiveRun) read(s *Series, bots []string, set map[string]bool, create bo
 	case create == (lr.Code != ""):
 		bad("-live needs one of -join CODE and -create")
 	case create:
-		lr.readCreate(bad, s, bots, set, round)
+		readCreate(lr, bad, s, bots, set, round)
 	default:
 		for _, name := range []string{"players", "bots", "level", "width", "height", "round"} {
 			if set[name] {
@@ -50,7 +51,7 @@ func (lr *LiveRun) read(s *Series, bots []string, set map[string]bool, create bo
 
 // readCreate fills the match to create from the flags; those not set are
 // the server's defaults.
-func (lr *LiveRun) readCreate(bad func(format string, a ...any), s *Series, bots []string, set map[string]bool, round time.Duration) {
+func readCreate(lr *tronarena.LiveRun, bad func(format string, a ...any), s *tronarena.Series, bots []string, set map[string]bool, round time.Duration) {
 	c := lr.Setup
 	c.Players, c.Name = s.Players, lr.Name
 	if c.Players < engine.MinPlayers || c.Players > engine.MaxPlayers {

@@ -1,4 +1,4 @@
-package arena
+package main
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	engine "github.com/agentgames/bundle/engines/tron"
+	"github.com/agentgames/bundle/internal/tronarena"
 )
 
 // usage is the synopsis of the two modes, written before the flags.
@@ -19,13 +20,13 @@ const usage = `usage: tron-arena -bots URL,URL[,...] [-matches N] [-players N] [
        tron-arena -live SERVER -bot URL -create [-players N] [-bots K] [-level easy|wise] [-width N] [-height N] [-round D] [-name NAME] [-timeout D]
 `
 
-// Command is a command line of cmd/tron-arena: a Series of matches
+// command is a command line of tron-arena: a Series of matches
 // between bots and the path of its JSON results file ("" for none), or,
-// with -live, one bot seated in a live match (Live).
-type Command struct {
-	Series  *Series
+// with -live, one bot seated in a live match.
+type command struct {
+	Series  *tronarena.Series
 	Results string
-	Live    *LiveRun
+	Live    *tronarena.LiveRun
 }
 
 // liveOnly and seriesOnly are the flags of one mode.
@@ -34,18 +35,18 @@ var (
 	seriesOnly = []string{"matches", "seed", "results"}
 )
 
-// ParseFlags reads the command line of cmd/tron-arena. Usage and errors
+// parseFlags reads the command line of tron-arena. Usage and errors
 // go to output; a bad command line answers an error (flag.ErrHelp for
 // -h).
-func ParseFlags(args []string, output io.Writer) (*Command, error) {
+func parseFlags(args []string, output io.Writer) (*command, error) {
 	fs := flag.NewFlagSet("tron-arena", flag.ContinueOnError)
 	fs.SetOutput(output)
 	fs.Usage = func() {
 		fmt.Fprint(output, usage)
 		fs.PrintDefaults()
 	}
-	s := &Series{}
-	c := &Command{}
+	s := &tronarena.Series{}
+	c := &command{}
 	var bots []string
 	fs.Func("bots", "bot `URLs`, comma-separated, repeatable; with -live -create, how many seats the server's bots take at once", func(v string) error {
 		bots = append(bots, v)
@@ -56,9 +57,9 @@ func ParseFlags(args []string, output io.Writer) (*Command, error) {
 	fs.Uint64Var(&s.Seed, "seed", 1, "seed of the first match; match i has seed+i")
 	fs.IntVar(&s.Width, "width", engine.DefaultSide, "grid width, 5 to 100 (with -live -create, the server's default when not given)")
 	fs.IntVar(&s.Height, "height", engine.DefaultSide, "grid height, 5 to 100 (with -live -create, the server's default when not given)")
-	fs.DurationVar(&s.Timeout, "timeout", DefaultTimeout, "time limit of each HTTP call to a bot")
+	fs.DurationVar(&s.Timeout, "timeout", tronarena.DefaultTimeout, "time limit of each HTTP call to a bot")
 	fs.StringVar(&c.Results, "results", "", "write the matches and the ladder to this JSON `file`")
-	lr := &LiveRun{Setup: &LiveSetup{}}
+	lr := &tronarena.LiveRun{Setup: &tronarena.LiveSetup{}}
 	var create bool
 	var round time.Duration
 	fs.StringVar(&lr.Base, "live", "", "seat one bot in a live match of the server at this `URL`")
@@ -75,11 +76,11 @@ func ParseFlags(args []string, output io.Writer) (*Command, error) {
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	var err error
 	if lr.Base == "" {
-		err = s.read(bots, set, fs.NArg())
+		err = readSeries(s, bots, set, fs.NArg())
 		c.Series = s
 	} else {
 		lr.Timeout = s.Timeout
-		err = lr.read(s, bots, set, create, round, fs.NArg())
+		err = readLive(lr, s, bots, set, create, round, fs.NArg())
 		c.Live = lr
 	}
 	if err != nil {
@@ -90,9 +91,9 @@ func ParseFlags(args []string, output io.Writer) (*Command, error) {
 	return c, nil
 }
 
-// read completes a series with the -bots given and reports what is
+// readSeries completes a series with the -bots given and reports what is
 // wrong with it: the flags set, and args left over.
-func (s *Series) read(bots []string, set map[string]bool, args int) error {
+func readSeries(s *tronarena.Series, bots []string, set map[string]bool, args int) error {
 	var errs []error
 	for _, v := range bots {
 		for u := range strings.SplitSeq(v, ",") {
@@ -107,12 +108,12 @@ func (s *Series) read(bots []string, set map[string]bool, args int) error {
 			errs = append(errs, fmt.Errorf("-%s needs -live", name))
 		}
 	}
-	return errors.Join(append(errs, s.check(args))...)
+	return errors.Join(append(errs, checkSeries(s, args))...)
 }
 
-// check reports what is wrong with a series read from flags, and args
+// checkSeries reports what is wrong with a series read from flags, and args
 // left over.
-func (s *Series) check(args int) error {
+func checkSeries(s *tronarena.Series, args int) error {
 	var errs []error
 	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
 	if args > 0 {

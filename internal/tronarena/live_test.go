@@ -1,4 +1,4 @@
-package arena_test
+package tronarena_test
 
 import (
 	"bytes"
@@ -19,6 +19,7 @@ import (
 	"github.com/agentgames/bundle/games/tron/arena"
 	"github.com/agentgames/bundle/games/tron/live"
 	"github.com/agentgames/bundle/internal/testserver"
+	"github.com/agentgames/bundle/internal/tronarena"
 )
 
 const liveSide = 8
@@ -85,15 +86,15 @@ func call(t *testing.T, method, u, body string, out any) {
 // seat 2 with the runner; then it plays seat 0 (a move to a free cell
 // each round) until the match is over, and answers the runner's result,
 // its output, the last state, and the URL bot's longest trail seen.
-func agentMatch(t *testing.T, base, botURL string, roundMillis int, timeout time.Duration) (*arena.LiveResult, string, *live.State, [][2]int) {
+func agentMatch(t *testing.T, base, botURL string, roundMillis int, timeout time.Duration) (*tronarena.LiveResult, string, *live.State, [][2]int) {
 	t.Helper()
 	matches := base + "/api/games/tron/matches"
 	var agent live.Joined
 	call(t, http.MethodPost, matches, fmt.Sprintf(`{"players":3,"name":"agent","bots":1,"bot":"easy","width":%d,"height":%d,"roundMillis":%d}`, liveSide, liveSide, roundMillis), &agent)
-	run := &arena.LiveRun{Live: arena.Live{Base: base, Bot: botURL, Timeout: timeout, Poll: 10 * time.Millisecond}, Code: agent.Code, Name: "runner"}
+	run := &tronarena.LiveRun{Live: tronarena.Live{Base: base, Bot: botURL, Timeout: timeout, Poll: 10 * time.Millisecond}, Code: agent.Code, Name: "runner"}
 	var out bytes.Buffer
 	type ended struct {
-		r   *arena.LiveResult
+		r   *tronarena.LiveResult
 		err error
 	}
 	done := make(chan ended, 1)
@@ -153,7 +154,7 @@ func TestLiveSeatsABot(t *testing.T) {
 	srv := httptest.NewServer(testserver.WithLive(t, nil))
 	defer srv.Close()
 	botSrv, lb := newLiveBot(t, false)
-	r, out, st, trail := agentMatch(t, srv.URL, botSrv.URL, 5000, arena.DefaultTimeout)
+	r, out, st, trail := agentMatch(t, srv.URL, botSrv.URL, 5000, tronarena.DefaultTimeout)
 	if r.Index != 2 || st.Seats[2].Name != "runner" || r.Name != "url-bot" || r.InitError != "" || r.Cause != "" {
 		t.Errorf("the seat: %+v, %+v", r, st.Seats[2])
 	}
@@ -226,8 +227,8 @@ func TestLiveCreates(t *testing.T) {
 	srv := httptest.NewServer(testserver.WithLive(t, nil))
 	defer srv.Close()
 	botSrv, _ := newLiveBot(t, false)
-	run := &arena.LiveRun{Live: arena.Live{Base: srv.URL + "/", Bot: botSrv.URL, Poll: 10 * time.Millisecond},
-		Setup: &arena.LiveSetup{Players: 2, Bots: 1, Bot: "wise", Width: liveSide, Height: liveSide, RoundMillis: 5000}}
+	run := &tronarena.LiveRun{Live: tronarena.Live{Base: srv.URL + "/", Bot: botSrv.URL, Poll: 10 * time.Millisecond},
+		Setup: &tronarena.LiveSetup{Players: 2, Bots: 1, Bot: "wise", Width: liveSide, Height: liveSide, RoundMillis: 5000}}
 	var out bytes.Buffer
 	r, err := run.Run(context.Background(), &out)
 	if err != nil {
