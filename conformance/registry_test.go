@@ -43,3 +43,35 @@ func TestRegistryIsTheGames(t *testing.T) {
 		}
 	}
 }
+
+// TestLiveRegistryIsTheLiveGames: every live game the bundle serves
+// (games.Live) has the core's live checks at the protocol level, and no
+// game has live checks that the bundle serves no live game of.
+func TestLiveRegistryIsTheLiveGames(t *testing.T) {
+	core := []string{"create", "create-refusals", "join", "bots", "no-match", "lobby-refusals", "tokens", "bad-bodies", "lobby-fill"}
+	var live []string
+	for _, g := range games.Live() {
+		live = append(live, g.Slug)
+	}
+	for _, slug := range conformance.Slugs() {
+		cs, err := conformance.Checks(conformance.Options{Games: []string{slug}, Levels: []string{check.Protocol}, Only: "live/"})
+		if err != nil && slices.Contains(live, slug) {
+			t.Errorf("%s is a live game with no live checks: %v", slug, err)
+			continue
+		}
+		var names []string
+		for _, c := range cs {
+			names = append(names, c.Name)
+		}
+		switch {
+		case !slices.Contains(live, slug) && len(names) > 0:
+			t.Errorf("%s has live checks %v but the bundle serves no live %s", slug, names, slug)
+		case slices.Contains(live, slug):
+			for _, name := range core {
+				if !slices.Contains(names, "live/"+name) {
+					t.Errorf("the live game %s lacks the core's check live/%s (it has %v)", slug, name, names)
+				}
+			}
+		}
+	}
+}
