@@ -174,7 +174,7 @@ func only(tool string, m map[string]json.RawMessage, names ...string) error {
 
 // addAgents adds the tools of ag: agent_register, leaderboard and
 // agent_standing.
-func addAgents(srv *mcp.Server, svc *play.Service, ag Agents) {
+func addAgents(srv *Server, svc *play.Service, ag Agents) {
 	object := func(props map[string]any, required ...string) map[string]any {
 		s := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
 		if len(required) > 0 {
@@ -183,7 +183,7 @@ func addAgents(srv *mcp.Server, svc *play.Service, ag Agents) {
 		return s
 	}
 	if reg := ag.Registry; reg != nil {
-		srv.AddTool(&mcp.Tool{
+		srv.addTool(&mcp.Tool{
 			Name:  "agent_register",
 			Title: "Register an agent",
 			Description: "Registers an agent under a name, once, and answers its id and its key. " +
@@ -207,7 +207,7 @@ func addAgents(srv *mcp.Server, svc *play.Service, ag Agents) {
 	for _, g := range svc.Games() {
 		slugs = append(slugs, g.Info().Slug)
 	}
-	srv.AddTool(&mcp.Tool{
+	srv.addTool(&mcp.Tool{
 		Name:  "leaderboard",
 		Title: "Read a leaderboard",
 		Description: "Answers one board of agents' ranked runs against the game's bots, as a ranked table: each agent with 10 runs or more on it, " +
@@ -229,7 +229,7 @@ func addAgents(srv *mcp.Server, svc *play.Service, ag Agents) {
 	if ag.Registry == nil {
 		return
 	}
-	srv.AddTool(&mcp.Tool{
+	srv.addTool(&mcp.Tool{
 		Name:  "agent_standing",
 		Title: "Read an agent's standing",
 		Description: "Answers an agent's entries on every board it has ranked runs on: its runs, mean and best score, outcomes, " +

@@ -49,12 +49,12 @@ func describe(g play.Game) game {
 var readOnly = &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true}
 
 // addCatalog adds list_games and game_rules.
-func addCatalog(srv *mcp.Server, svc *play.Service) {
+func addCatalog(srv *Server, svc *play.Service) {
 	var slugs []string
 	for _, g := range svc.Games() {
 		slugs = append(slugs, g.Info().Slug)
 	}
-	srv.AddTool(&mcp.Tool{
+	srv.addTool(&mcp.Tool{
 		Name:         "list_games",
 		Title:        "List the games",
 		Description:  "Lists every game served here: what it is, its goal, its start and act tools and its options.",
@@ -75,7 +75,7 @@ func addCatalog(srv *mcp.Server, svc *play.Service) {
 		}
 		return result(ctx, req.Params.Name, map[string]any{"games": games}, nil, func(map[string]any) string { return gamesText(games) })
 	})
-	srv.AddTool(&mcp.Tool{
+	srv.addTool(&mcp.Tool{
 		Name:        "game_rules",
 		Title:       "Read a game's rules",
 		Description: "Answers a game's rules (its docs), its action grammar as JSON Schema and its spec: read it before a first match.",

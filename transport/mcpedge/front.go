@@ -55,10 +55,10 @@ func ParseOrigins(list string) []string {
 // define (invalid_request). One request is then one message, so it costs
 // what one tool call costs. What the SDK itself refuses is answered as
 // JSON too.
-func Handler(srv *mcp.Server, opts Options) http.Handler {
-	sdk := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
+func Handler(srv *Server, opts Options) http.Handler {
+	sdk := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv.Server },
 		&mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, MaxRequestBodyBytes: MaxBody})
-	return &front{sdk: sdk, origins: opts.Origins}
+	return &front{sdk: sdk, origins: opts.Origins, tools: srv.tools}
 }
 
 // MaxBody is the largest /mcp body read: 16 KiB, four times the longest
@@ -74,10 +74,12 @@ const MaxBody = 16 << 10
 // parses it.
 const MaxValues = 1024
 
-// front checks a request before the SDK's handler serves it.
+// front checks a request before the SDK's handler serves it, or calls a
+// tool itself (direct).
 type front struct {
 	sdk     http.Handler
 	origins []string
+	tools   map[string]mcp.ToolHandler
 }
 
 func (f *front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -114,13 +116,22 @@ func (f *front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		httpapi.WriteRPCError(w, r, nil, err)
 		return
 	}
-	if id, err := checkMessage(body); err != nil {
+	m, err := checkMessage(body)
+	if err != nil {
+		var id json.RawMessage
+		if m != nil {
+			id = m.id
+		}
 		httpapi.WriteRPCError(w, r, id, err)
 		return
 	}
-	r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
 	rec := &answer{header: http.Header{}}
-	f.sdk.ServeHTTP(rec, r)
+	if h := f.direct(r, m); h != nil {
+		call(rec, r, m, h)
+	} else {
+		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+		f.sdk.ServeHTTP(rec, r)
+	}
 	rec.send(w, r)
 }
 
@@ -151,7 +162,7 @@ var paramsOf = map[string][]string{
 
 // checkMessage reads body as one JSON-RPC request or notification of MCP,
 // strictly, and answers its id (nil when it has none, or is unreadable).
-func checkMessage(body []byte) (json.RawMessage, error) {
+func checkMessage(body []byte) (*message, error) {
 	o, err := wire.ReadObjectAtMost(body, "", MaxValues)
 	if err != nil {
 		if t := bytes.TrimSpace(body); len(t) > 0 && t[0] == '[' && wire.CheckAtMost(body, MaxValues) == nil {
@@ -159,48 +170,66 @@ func checkMessage(body []byte) (json.RawMessage, error) {
 		}
 		return nil, play.Errorf(play.CodeBadJSON, "the body must be one JSON-RPC message, a JSON object of at most %d values: %v", MaxValues, err)
 	}
-	var id json.RawMessage
+	m := &message{}
 	if raw := o.Raw("id"); raw != nil && (raw[0] == '"' || raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9') && len(raw) <= 128 {
-		id = raw
+		m.id = raw
 	}
 	if err := o.Only("a JSON-RPC request", "jsonrpc", "id", "method", "params"); err != nil {
-		return id, play.Errorf(play.CodeInvalidRequest, "%v", err)
+		return m, play.Errorf(play.CodeInvalidRequest, "%v", err)
 	}
 	if v, err := o.String("jsonrpc"); err != nil || v != "2.0" {
-		return id, play.Errorf(play.CodeInvalidRequest, `jsonrpc must be "2.0"`)
+		return m, play.Errorf(play.CodeInvalidRequest, `jsonrpc must be "2.0"`)
 	}
 	method, err := o.String("method")
+	m.method = method
 	if err != nil {
-		return id, play.Errorf(play.CodeInvalidRequest, "method must be a string: this server takes requests and notifications")
+		return m, play.Errorf(play.CodeInvalidRequest, "method must be a string: this server takes requests and notifications")
 	}
-	if raw := o.Raw("id"); raw != nil && id == nil {
+	if raw := o.Raw("id"); raw != nil && m.id == nil {
 		return nil, play.Errorf(play.CodeInvalidRequest, "id must be a string or a number")
 	}
 	raw := o.Raw("params")
 	if raw == nil {
-		return id, nil
+		return m, nil
 	}
 	params, err := wire.ReadObject(raw, "params")
 	if err != nil {
-		return id, play.Errorf(play.CodeInvalidRequest, "%v", err)
+		return m, play.Errorf(play.CodeInvalidRequest, "%v", err)
 	}
 	if names, ok := paramsOf[method]; ok {
 		if err := params.Only("the params of "+method, names...); err != nil {
-			return id, play.Errorf(play.CodeInvalidRequest, "%v", err)
+			return m, play.Errorf(play.CodeInvalidRequest, "%v", err)
 		}
 		for _, name := range []string{"name", "uri", "cursor"} {
 			if v := params.Raw(name); v != nil && v[0] != '"' {
-				return id, play.Errorf(play.CodeInvalidRequest, "params.%s must be a string, not %s", name, wire.Brief(v))
+				return m, play.Errorf(play.CodeInvalidRequest, "params.%s must be a string, not %s", name, wire.Brief(v))
 			}
 		}
 		for _, name := range []string{"arguments", "_meta"} {
 			if v := params.Raw(name); v != nil && v[0] != '{' {
-				return id, play.Errorf(play.CodeInvalidRequest, "params.%s must be an object, not %s", name, wire.Brief(v))
+				return m, play.Errorf(play.CodeInvalidRequest, "params.%s must be an object, not %s", name, wire.Brief(v))
 			}
 		}
 	}
-	return id, nil
+	if method == "tools/call" && params.Raw("_meta") == nil {
+		m.tool, _ = params.String("name")
+		m.args = params.Raw("arguments")
+	}
+	return m, nil
 }
+
+// message is what the front reads of a JSON-RPC message: its id (nil for
+// a notification, or one the front cannot quote), its method, and for a
+// tools/call without _meta the tool's name and its arguments (nil when
+// absent).
+type message struct {
+	id     json.RawMessage
+	method string
+	tool   string
+	args   json.RawMessage
+}
+
+
 
 // answer keeps what the SDK answers, to send it on as it is, or as JSON
 // when the SDK refused the request in plain text.

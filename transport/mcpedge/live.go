@@ -24,7 +24,7 @@ import (
 // and its act tool. With ag's registry, the create and join tools take
 // agent_key (see liveAgent); with handles, they answer a handle of the
 // seat, which the state and act tools take instead of code and token.
-func addLive(srv *mcp.Server, l *live.Server, ag Agents, hs *Handles) {
+func addLive(srv *Server, l *live.Server, ag Agents, hs *Handles) {
 	g := l.Game()
 	t := g.Tools
 	match := "live " + g.Title + " match"
@@ -40,7 +40,7 @@ func addLive(srv *mcp.Server, l *live.Server, ag Agents, hs *Handles) {
 		}
 		return text + credit(players)
 	}
-	srv.AddTool(&mcp.Tool{
+	srv.addTool(&mcp.Tool{
 		Name:         t.Prefix + "_create",
 		Title:        "Create a " + match,
 		Description:  seated.describe("Opens a " + match + " and seats you at seat 0: answers its code and your seat's secret token. " + t.About),
@@ -52,7 +52,7 @@ func addLive(srv *mcp.Server, l *live.Server, ag Agents, hs *Handles) {
 	join := requestSchema(g.Base + "/{code}/join")
 	join["properties"].(map[string]any)["code"] = code
 	join["required"] = append(join["required"].([]any), "code")
-	srv.AddTool(&mcp.Tool{
+	srv.addTool(&mcp.Tool{
 		Name:         t.Prefix + "_join",
 		Title:        "Join a " + match,
 		Description:  seated.describe("Takes the first empty seat of a " + match + " in its lobby: answers your seat and its secret token."),
@@ -67,7 +67,7 @@ func addLive(srv *mcp.Server, l *live.Server, ag Agents, hs *Handles) {
 	if slices.Contains(l.Ops(), "view") { // a seat's token reads its private view
 		state = answersSchema("get", g.Base+"/{code}", "post", g.Base+"/{code}/view")
 	}
-	srv.AddTool(&mcp.Tool{
+	srv.addTool(&mcp.Tool{
 		Name:        t.Prefix + "_state",
 		Title:       "Read a " + match,
 		Description: t.State,
@@ -80,7 +80,7 @@ func addLive(srv *mcp.Server, l *live.Server, ag Agents, hs *Handles) {
 			return readMatch(ctx, l, req.Params.Name, args)
 		}, text)
 	})
-	srv.AddTool(&mcp.Tool{
+	srv.addTool(&mcp.Tool{
 		Name:         t.Act,
 		Title:        "Act in a " + match,
 		Description:  t.Move,

@@ -37,7 +37,7 @@ func schemaName(slug, kind string) string { return strings.ToUpper(slug[:1]) + s
 // matches it starts to that agent, as the HTTP edge credits an init with
 // the key as its bearer token. With handles, a start answers a handle
 // besides the token, and act takes either.
-func addLoop(srv *mcp.Server, svc *play.Service, reg *agents.Registry, hs *Handles, g play.Game) {
+func addLoop(srv *Server, svc *play.Service, reg *agents.Registry, hs *Handles, g play.Game) {
 	info := g.Info()
 	slug := info.Slug
 	params := startParams(info)
@@ -53,7 +53,7 @@ func addLoop(srv *mcp.Server, svc *play.Service, reg *agents.Registry, hs *Handl
 		description += " " + agentKeyDoc
 		schema["properties"].(map[string]any)[agentKeyArg] = agentKeySchema("your agent's key, from agent_register: a ranked match started with it is credited to your agent.")
 	}
-	srv.AddTool(&mcp.Tool{
+	srv.addTool(&mcp.Tool{
 		Name:         startTool(slug),
 		Title:        "Start a " + info.Name + " match",
 		Description:  description,
@@ -64,7 +64,7 @@ func addLoop(srv *mcp.Server, svc *play.Service, reg *agents.Registry, hs *Handl
 		r, _ := result(ctx, req.Params.Name, env, err, func(env *play.Envelope) string { return envelopeText(slug, env, handle) + credit(env) })
 		return handled(r, handle), nil
 	})
-	srv.AddTool(&mcp.Tool{
+	srv.addTool(&mcp.Tool{
 		Name:  actTool(slug),
 		Title: "Act in a " + info.Name + " match",
 		Description: fmt.Sprintf("Applies one action to the %s match %s (the opponents reply within the call) "+

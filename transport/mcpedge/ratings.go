@@ -26,12 +26,12 @@ var pairPeriod = strconv.Itoa(int(boards.PairPeriod.Hours())) + " hours"
 
 // addRatings adds the tool ratings, of the games ag rates; none without
 // raters.
-func addRatings(srv *mcp.Server, svc *play.Service, ag Agents) {
+func addRatings(srv *Server, svc *play.Service, ag Agents) {
 	if len(ag.Raters) == 0 {
 		return
 	}
 	slugs := ratedGames(ag)
-	srv.AddTool(&mcp.Tool{
+	srv.addTool(&mcp.Tool{
 		Name:  "ratings",
 		Title: "Read a board of ratings",
 		Description: "Answers the ratings of the agents that play a live game's matches (" + strings.Join(slugs, ", ") + "), one board for each number of seats: " +

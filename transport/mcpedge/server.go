@@ -27,9 +27,9 @@ import (
 // ag's registry, boards and raters, of agents, the boards of their ranked
 // runs and the ratings of their live matches (see Agents); with hs, of
 // matches behind handles (see Handles).
-func New(svc *play.Service, lives []*live.Server, ag Agents, hs *Handles) *mcp.Server {
-	srv := mcp.NewServer(&mcp.Implementation{Name: "agentgames", Title: "Agent game bundle", Version: version.String("mcp")},
-		&mcp.ServerOptions{Instructions: instructions(svc, lives, ag, hs != nil)})
+func New(svc *play.Service, lives []*live.Server, ag Agents, hs *Handles) *Server {
+	srv := &Server{Server: mcp.NewServer(&mcp.Implementation{Name: "agentgames", Title: "Agent game bundle", Version: version.String("mcp")},
+		&mcp.ServerOptions{Instructions: instructions(svc, lives, ag, hs != nil)}), tools: map[string]mcp.ToolHandler{}}
 	addCatalog(srv, svc)
 	for _, g := range svc.Games() {
 		addLoop(srv, svc, ag.Registry, hs, g)
@@ -42,7 +42,21 @@ func New(svc *play.Service, lives []*live.Server, ag Agents, hs *Handles) *mcp.S
 	}
 	addAgents(srv, svc, ag)
 	addRatings(srv, svc, ag)
-	addResources(srv, svc, lives, ag, hs != nil)
-	addPrompts(srv, svc, hs != nil)
+	addResources(srv.Server, svc, lives, ag, hs != nil)
+	addPrompts(srv.Server, svc, hs != nil)
 	return srv
+}
+
+// Server is the bundle's MCP server, which the SDK serves over any of its
+// transports, and its tools' handlers by name, which Handler's front calls
+// itself for a plain tools/call (see direct).
+type Server struct {
+	*mcp.Server
+	tools map[string]mcp.ToolHandler
+}
+
+// addTool adds the tool t, served by h.
+func (s *Server) addTool(t *mcp.Tool, h mcp.ToolHandler) {
+	s.Server.AddTool(t, h)
+	s.tools[t.Name] = h
 }

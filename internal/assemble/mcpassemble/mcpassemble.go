@@ -8,7 +8,6 @@ package mcpassemble
 import (
 	"net/http"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/transport/httpapi"
@@ -20,7 +19,7 @@ type Parts struct {
 	*assemble.Parts
 	// MCP serves the games and the live matches as tools, over any
 	// transport (stdio for a local agent).
-	MCP *mcp.Server
+	MCP *mcpedge.Server
 	// Handler is MCP's Streamable HTTP handler.
 	Handler http.Handler
 	// Handles keep the matches MCP starts behind handles; nil without

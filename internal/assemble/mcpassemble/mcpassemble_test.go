@@ -76,7 +76,7 @@ func TestMCP(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		names := tools(t, p.MCP)
+		names := tools(t, p.MCP.Server)
 		for _, live := range []string{"live_create", "live_act", "tron_live_create", "tron_live_join", "tron_live_state", "tron_live_move"} {
 			if slices.Contains(names, live) != withLive {
 				t.Errorf("live matches %v: tools %v", withLive, names)
