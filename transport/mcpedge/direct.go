@@ -18,8 +18,8 @@ import (
 // A plain tools/call is most of what agents send, and the SDK's stateless
 // handler serves each request by connecting a session of its own to the
 // server, decoding the message and its parts several times over (each
-// decode with a 32 KiB buffer) and encoding the result as many: some 600
-// µs and 380 KB for a Tinrail action whose HTTP route costs 40 µs and 20
+// decode with a 32 KiB buffer) and encoding the result as many: some 420
+// µs and 380 KB for a Tinrail action whose HTTP route costs 31 µs and 20
 // KB (go test -bench ActionCost ./transport/mcpedge). The front calls the
 // tool's handler itself when the request is one the SDK would serve
 // exactly so, and the SDK serves every other request: initialize, the
