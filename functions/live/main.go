@@ -11,15 +11,13 @@
 package main
 
 import (
-	"context"
 	"log/slog"
 	"os"
 	"time"
 
 	"github.com/aws/aws-lambda-go/lambda"
-	"github.com/aws/aws-sdk-go-v2/config"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"github.com/agentgames/bundle/functions/internal/awsenv"
 	"github.com/agentgames/bundle/functions/internal/function"
 	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/internal/assemble"
@@ -29,12 +27,12 @@ import (
 
 func main() {
 	table := os.Getenv("MATCHES_TABLE")
-	cfg, err := config.LoadDefaultConfig(context.Background())
+	cfg, err := awsenv.Config()
 	if err != nil || table == "" {
 		slog.Error("cannot start: MATCHES_TABLE must name the matches table and AWS credentials must load", "err", err)
 		os.Exit(1)
 	}
-	store := dynamo.New(dynamodb.NewFromConfig(cfg), table, time.Now)
+	store := dynamo.New(function.DynamoDB(cfg), table, time.Now)
 	// The table is the ledger too: the agents whose keys take seats, and
 	// the ratings a match that ends moves, are kept there.
 	p, err := assemble.New(assemble.Config{Live: games.Live(), Matches: store, Ledger: store, CreatesPerMinute: function.CreatesPerMinute()})

@@ -15,9 +15,10 @@ import (
 
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 
+	"github.com/agentgames/bundle/functions/internal/awsenv"
 	allgames "github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/internal/keys/lambdakeys"
@@ -44,8 +45,8 @@ func Run(games ...play.Game) {
 // store it answers too (nil without one). It ends the process when the
 // function cannot start.
 func Config(ctx context.Context, games ...play.Game) (assemble.Config, *dynamo.Store) {
-	awsConfig := sync.OnceValues(func() (aws.Config, error) { return config.LoadDefaultConfig(ctx) })
-	ring, err := lambdakeys.Load(ctx, awsConfig)
+	awsConfig := sync.OnceValues(awsenv.Config)
+	ring, err := lambdakeys.Load(ctx, awsConfig, func(o *secretsmanager.Options) { o.BaseEndpoint = awsenv.Endpoint("Secrets Manager") })
 	if err != nil {
 		Fail("cannot start", err)
 	}
@@ -58,9 +59,15 @@ func Config(ctx context.Context, games ...play.Game) (assemble.Config, *dynamo.S
 	if err != nil {
 		Fail("cannot start: the AWS configuration for MATCHES_TABLE does not load", err)
 	}
-	store := dynamo.New(dynamodb.NewFromConfig(cfg), table, time.Now)
+	store := dynamo.New(DynamoDB(cfg), table, time.Now)
 	c.Ledger = store
 	return c, store
+}
+
+// DynamoDB is the DynamoDB client of cfg, at the endpoint the
+// environment sets, if any (a local table's, in tests).
+func DynamoDB(cfg aws.Config) *dynamodb.Client {
+	return dynamodb.NewFromConfig(cfg, func(o *dynamodb.Options) { o.BaseEndpoint = awsenv.Endpoint("DynamoDB") })
 }
 
 // CreatesPerMinute is how many live matches one client may create in a

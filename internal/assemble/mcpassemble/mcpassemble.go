@@ -8,7 +8,6 @@ package mcpassemble
 import (
 	"net/http"
 
-
 	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/transport/httpapi"
 	"github.com/agentgames/bundle/transport/mcpedge"

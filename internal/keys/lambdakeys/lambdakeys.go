@@ -37,10 +37,9 @@ const readTimeout = 5 * time.Second
 // Load reads the keyring: from the secret TOKEN_KEYS_SECRET names, or else
 // from TOKEN_KEYS. It refuses both set (which one would seal?) and neither.
 // awsConfig answers the AWS configuration, asked for only to read the
-// secret, so that a function loads it once for all its clients (region,
-// credentials and endpoints come from the usual environment,
-// AWS_ENDPOINT_URL_SECRETS_MANAGER included).
-func Load(ctx context.Context, awsConfig func() (aws.Config, error)) (*seal.Keyring, error) {
+// secret, so that a function loads it once for all its clients; opts
+// set the client's options (its endpoint, say).
+func Load(ctx context.Context, awsConfig func() (aws.Config, error), opts ...func(*secretsmanager.Options)) (*seal.Keyring, error) {
 	id, spec := os.Getenv(SecretEnvVar), os.Getenv(keys.EnvVar)
 	switch {
 	case id == "" && spec == "":
@@ -56,7 +55,7 @@ func Load(ctx context.Context, awsConfig func() (aws.Config, error)) (*seal.Keyr
 	if err != nil {
 		return nil, fmt.Errorf("%s: loading the AWS configuration: %w", SecretEnvVar, err)
 	}
-	spec, err = read(ctx, secretsmanager.NewFromConfig(cfg), id)
+	spec, err = read(ctx, secretsmanager.NewFromConfig(cfg, opts...), id)
 	if err != nil {
 		return nil, err
 	}
