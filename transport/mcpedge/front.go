@@ -229,8 +229,6 @@ type message struct {
 	args   json.RawMessage
 }
 
-
-
 // answer keeps what the SDK answers, to send it on as it is, or as JSON
 // when the SDK refused the request in plain text.
 type answer struct {
