@@ -61,9 +61,10 @@ import (
 
 // Store is a play.Store in a bbolt file.
 type Store struct {
-	db    *bbolt.DB
-	clock func() time.Time
-	path  string
+	db     *bbolt.DB
+	clock  func() time.Time
+	path   string
+	commit committer // the line of saves (commit.go)
 }
 
 // damage is an entry, or a read, that met damage in the file.
@@ -181,7 +182,10 @@ func (s *Store) Sweep() (int, error) {
 }
 
 // Close closes the file.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	s.stopCommits()
+	return s.db.Close()
+}
 
 // Load answers a match and its version.
 func (s *Store) Load(_ context.Context, kind, ref string) ([]byte, uint64, error) {
@@ -231,31 +235,13 @@ func (s *Store) LoadMany(_ context.Context, kind string, refs []string) ([][]byt
 // Save creates a match (under a new random ref when ref is empty, or in
 // the place of an expired one), or writes an existing one if it is still
 // at version. Concurrent saves share one transaction and one sync to disk
-// (bbolt's Batch); a save that fails is run again alone, so it can neither
-// apply twice nor hide a conflict.
+// (a group commit, commit.go), and Save answers once its own is on disk.
 func (s *Store) Save(_ context.Context, kind, ref string, state []byte, version uint64, expires time.Time) (string, error) {
 	if ref == "" {
 		var b [12]byte
 		rand.Read(b[:])
 		ref = hex.EncodeToString(b[:])
 	}
-	err := s.db.Batch(func(tx *bbolt.Tx) error {
-		name, key := []byte(kind), []byte(ref)
-		b, err := tx.CreateBucketIfNotExists(name)
-		if err != nil {
-			return err
-		}
-		e, ok, err := get(b, name, key, s.clock().Unix())
-		if err != nil {
-			return err
-		}
-		if !ok {
-			e.version = 0
-		}
-		if e.version != version {
-			return play.Errorf(play.CodeConflict, "the %s entry %s changed since it was loaded; load it again", kind, ref)
-		}
-		return b.Put(key, encode(name, key, entry{version + 1, expiry(expires), state}))
-	})
+	err := s.enqueue(&write{kind: kind, ref: ref, state: state, version: version, expires: expires, done: make(chan error, 1)})
 	return ref, s.report(err)
 }

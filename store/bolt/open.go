@@ -78,6 +78,7 @@ func Open(path string, clock func() time.Time) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
+	s.startCommits()
 	return s, nil
 }
 
