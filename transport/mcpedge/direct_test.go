@@ -3,11 +3,8 @@ package mcpedge_test
 import (
 	"bytes"
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"reflect"
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/agentgames/bundle/transport/mcpedge"
@@ -23,7 +20,7 @@ func TestDirectAnswersAsTheSDK(t *testing.T) {
 	b := newBench(t)
 	srv := mcpedge.New(b.svc, b.lives, b.agents, b.handles)
 	direct, sdk := mcpedge.Handler(srv, mcpedge.Options{}), mcpedge.SDKOnly(srv, mcpedge.Options{})
-	start := posted(direct, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"start_tinrail","arguments":{"seed":7,"opponent":"easy"}}}`, nil)
+	start := post(direct, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"start_tinrail","arguments":{"seed":7,"opponent":"easy"}}}`, nil)
 	var started struct {
 		Result struct {
 			StructuredContent struct{ State string }
@@ -54,7 +51,7 @@ func TestDirectAnswersAsTheSDK(t *testing.T) {
 			if !mcpedge.Direct(direct, request(body, header), []byte(body)) {
 				t.Errorf("the front leaves %s to the SDK", body)
 			}
-			got, want := posted(direct, body, header), posted(sdk, body, header)
+			got, want := post(direct, body, header), post(sdk, body, header)
 			g, w := sealed.ReplaceAll(got.Body.Bytes(), []byte("<sealed>")), sealed.ReplaceAll(want.Body.Bytes(), []byte("<sealed>"))
 			if !reflect.DeepEqual(got.Header(), want.Header()) {
 				t.Errorf("%s: direct's headers %v, sdk's %v", body, got.Header(), want.Header())
@@ -83,7 +80,7 @@ func TestDirectAnswersAsTheSDK(t *testing.T) {
 		{"a tool the server has not", `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"fly"}}`, nil},
 		{"another method", `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`, nil},
 	} {
-		if mcpedge.Direct(direct, request(c.body, c.header), []byte(c.body)) {
+		if mcpedge.Direct(direct, request(c.body, revision(c.header)), []byte(c.body)) {
 			t.Errorf("%s: the front calls the tool itself", c.what)
 		}
 	}
@@ -93,29 +90,17 @@ func TestDirectAnswersAsTheSDK(t *testing.T) {
 // state token (sealed with a random nonce) and a handle (random).
 var sealed = regexp.MustCompile(`AQ[A-Za-z0-9_-]{40,}|[0-9A-Z]{20}`)
 
-// request is a POST /mcp of body with the headers a client of the
-// current revision sends, changed by header ("" removes one).
-func request(body string, header map[string]string) *http.Request {
-	r := httptest.NewRequest(http.MethodPost, "/mcp", strings.NewReader(body))
-	r.Header.Set("Content-Type", "application/json")
-	r.Header.Set("Accept", "application/json, text/event-stream")
-	r.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+// revision is header with the protocol revision of a current client
+// (2025-06-18) unless it sets one.
+func revision(header map[string]string) map[string]string {
+	out := map[string]string{"Mcp-Protocol-Version": "2025-06-18"}
 	for k, v := range header {
-		if v == "" {
-			r.Header.Del(k)
-		} else {
-			r.Header.Set(k, v)
-		}
+		out[k] = v
 	}
-	return r
+	return out
 }
 
-// posted serves request(body, header) with h.
-func posted(h http.Handler, body string, header map[string]string) *httptest.ResponseRecorder {
-	w := httptest.NewRecorder()
-	h.ServeHTTP(w, request(body, header))
-	return w
-}
+
 
 // FuzzCompactHTML: for any valid JSON, compactHTML writes what
 // encoding/json writes of it as a json.RawMessage (json.Compact, then

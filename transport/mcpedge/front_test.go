@@ -22,6 +22,14 @@ import (
 // post sends body to /mcp of h as an MCP client does, with the headers
 // given on top (an empty value deletes one).
 func post(h http.Handler, body string, header map[string]string) *httptest.ResponseRecorder {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, request(body, header))
+	return rec
+}
+
+// request is a POST /mcp of body with the headers every client sends,
+// changed by header ("" removes one).
+func request(body string, header map[string]string) *http.Request {
 	r := httptest.NewRequest(http.MethodPost, "/mcp", strings.NewReader(body))
 	r.Header.Set("Content-Type", "application/json")
 	r.Header.Set("Accept", "application/json, text/event-stream")
@@ -32,9 +40,7 @@ func post(h http.Handler, body string, header map[string]string) *httptest.Respo
 			r.Header.Set(k, v)
 		}
 	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, r)
-	return rec
+	return r
 }
 
 // rpcRefusal is a JSON-RPC error answer with the bundle's error as data.
