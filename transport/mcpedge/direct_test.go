@@ -100,8 +100,6 @@ func revision(header map[string]string) map[string]string {
 	return out
 }
 
-
-
 // FuzzCompactHTML: for any valid JSON, compactHTML writes what
 // encoding/json writes of it as a json.RawMessage (json.Compact, then
 // json.HTMLEscape).
