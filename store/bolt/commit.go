@@ -1,6 +1,7 @@
 package bolt
 
 import (
+	"errors"
 	"sync"
 	"time"
 
@@ -28,12 +29,14 @@ import (
 // maxBatch bounds the saves one transaction writes.
 const maxBatch = 1000
 
-// write is one save waiting in line, and where its answer goes.
+// write is one save waiting in line, or an index's write (index.go), and
+// where its answer goes.
 type write struct {
 	kind, ref string
 	state     []byte
 	version   uint64
 	expires   time.Time
+	index     *indexWrite
 	done      chan error
 }
 
@@ -107,6 +110,15 @@ func (s *Store) write(batch []*write, answers []error) []error {
 	err := s.db.Update(func(tx *bbolt.Tx) error {
 		answers = answers[:0]
 		for _, w := range batch {
+			if w.index != nil {
+				err := writeIndex(tx, w.index)
+				var d *damage
+				if err != nil && !errors.As(err, &d) {
+					return err
+				}
+				answers = append(answers, err)
+				continue
+			}
 			name, key := []byte(w.kind), []byte(w.ref)
 			b, err := tx.CreateBucketIfNotExists(name)
 			if err != nil {

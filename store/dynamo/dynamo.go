@@ -3,10 +3,11 @@
 // on the match's version, so two concurrent actions on one match never
 // both apply.
 //
-// The table's partition key is the string "id" (kind/ref); an item holds
-// "version" (a number), "state" (binary) and, unless it never expires,
-// "expires" (epoch seconds, the table's TTL attribute), which every write
-// sets as its caller says. DynamoDB deletes an expired item within days,
+// The table's partition key is the string "id" (kind/ref), and its
+// global secondary index ListedIndex keeps the sorted indexes (index.go).
+// An item holds "version" (a number), "state" (binary) and, unless it
+// never expires, "expires" (epoch seconds, the table's TTL attribute),
+// which every write sets as its caller says. DynamoDB deletes an expired item within days,
 // not at once, so the store itself treats an item past its expiry as
 // absent: it loads as none, and a create may take its id.
 package dynamo
@@ -160,10 +161,19 @@ func (s *Store) Save(ctx context.Context, kind, ref string, state []byte, versio
 // same table for AWS; this is for local servers and tests.
 func CreateTable(ctx context.Context, client *dynamodb.Client, table string) error {
 	_, err := client.CreateTable(ctx, &dynamodb.CreateTableInput{
-		TableName:            &table,
-		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("id"), AttributeType: types.ScalarAttributeTypeS}},
-		KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String("id"), KeyType: types.KeyTypeHash}},
-		BillingMode:          types.BillingModePayPerRequest,
+		TableName: &table,
+		AttributeDefinitions: []types.AttributeDefinition{
+			{AttributeName: aws.String("id"), AttributeType: types.ScalarAttributeTypeS},
+			{AttributeName: aws.String("ix"), AttributeType: types.ScalarAttributeTypeS},
+			{AttributeName: aws.String("ik"), AttributeType: types.ScalarAttributeTypeS},
+		},
+		KeySchema: []types.KeySchemaElement{{AttributeName: aws.String("id"), KeyType: types.KeyTypeHash}},
+		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{
+			IndexName:  aws.String(ListedIndex),
+			KeySchema:  []types.KeySchemaElement{{AttributeName: aws.String("ix"), KeyType: types.KeyTypeHash}, {AttributeName: aws.String("ik"), KeyType: types.KeyTypeRange}},
+			Projection: &types.Projection{ProjectionType: types.ProjectionTypeInclude, NonKeyAttributes: []string{"member", "value"}},
+		}},
+		BillingMode: types.BillingModePayPerRequest,
 	})
 	if err != nil {
 		return err

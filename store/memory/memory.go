@@ -15,13 +15,14 @@ import (
 	"github.com/agentgames/bundle/play/wire"
 )
 
-// Store is a play.Store in memory. Its zero value is ready, and keeps
-// every entry; with a Clock, an entry past its expiry loads as none (and
-// is dropped when its ref is written again).
+// Store is a play.Store in memory, and a play.Indexer. Its zero value
+// is ready, and keeps every entry; with a Clock, an entry past its
+// expiry loads as none (and is dropped when its ref is written again).
 type Store struct {
 	Clock   func() time.Time
 	mu      sync.Mutex
 	matches map[string]entry
+	indexes map[string]*index // index.go
 }
 
 type entry struct {

@@ -23,6 +23,7 @@ func Run(t *testing.T, open func(t *testing.T, clock func() time.Time) play.Stor
 	t.Run("conditional writes", func(t *testing.T) { conditional(t, open(t, time.Now)) })
 	t.Run("concurrent writers", func(t *testing.T) { concurrent(t, open(t, time.Now)) })
 	t.Run("many at once", func(t *testing.T) { loadMany(t, open(t, time.Now)) })
+	t.Run("sorted index", func(t *testing.T) { index(t, open(t, time.Now)) })
 	t.Run("expiry", func(t *testing.T) {
 		c := &Clock{At: time.Unix(1_800_000_000, 0)}
 		expiry(t, open(t, c.Now), c)
