@@ -311,16 +311,23 @@ func statements(tpl map[string]any, fn string) []any {
 }
 
 // TestTemplateMatchesTable: every function knows the matches table, whose
-// items expire by their "expires" TTL; each may get and put its items and
-// get them in batches (ranked matches read ledgers a page at a time, and
-// a live match that ends reads its agents' ratings at once), and none may
-// touch another table. These are the calls store/dynamo makes.
+// items expire by their "expires" TTL and whose index "listed" keeps the
+// boards sorted; each may get and put its items, get them in batches
+// (ranked matches read ledgers a page at a time, and a live match that
+// ends reads its agents' ratings at once) and update them (a board's
+// counts), and query the index alone (a page of a board); none may touch
+// another table. These are the calls store/dynamo makes.
 func TestTemplateMatchesTable(t *testing.T) {
 	t.Parallel()
 	tpl := translated(t)
 	if ttl := at(tpl, "Resources", "MatchesTable", "Properties", "TimeToLiveSpecification"); !same(ttl, `{"AttributeName":"expires","Enabled":true}`) {
 		t.Errorf("MatchesTable's TTL: %v", ttl)
 	}
+	gsi := at(tpl, "Resources", "MatchesTable", "Properties", "GlobalSecondaryIndexes")
+	if !same(gsi, `[{"IndexName":"listed","KeySchema":[{"AttributeName":"ix","KeyType":"HASH"},{"AttributeName":"ik","KeyType":"RANGE"}],"Projection":{"NonKeyAttributes":["member","value"],"ProjectionType":"INCLUDE"}}]`) {
+		t.Errorf("MatchesTable's index: %v", gsi)
+	}
+	table, index := `{"Fn::GetAtt":["MatchesTable","Arn"]}`, `{"Fn::Sub":"${MatchesTable.Arn}/index/listed"}`
 	for _, fn := range ofType(tpl, "AWS::Lambda::Function") {
 		if !same(at(tpl, "Resources", fn, "Properties", "Environment", "Variables", "MATCHES_TABLE"), `{"Ref":"MatchesTable"}`) {
 			t.Errorf("%s does not set MATCHES_TABLE to the table", fn)
@@ -330,14 +337,20 @@ func TestTemplateMatchesTable(t *testing.T) {
 			if data, _ := json.Marshal(st); !strings.Contains(string(data), "dynamodb") {
 				continue
 			}
-			if at(st, "Effect") != "Allow" || !same(at(st, "Resource"), `{"Fn::GetAtt":["MatchesTable","Arn"]}`) {
+			on := "table"
+			switch {
+			case at(st, "Effect") != "Allow":
+				t.Errorf("%s: a statement that is not an Allow: %v", fn, st)
+			case same(at(st, "Resource"), index):
+				on = "index"
+			case !same(at(st, "Resource"), table):
 				t.Errorf("%s: a statement beyond the matches table: %v", fn, st)
 			}
 			for _, a := range at(st, "Action").([]any) {
-				actions = append(actions, a.(string))
+				actions = append(actions, on+":"+a.(string))
 			}
 		}
-		want := "dynamodb:GetItem dynamodb:BatchGetItem dynamodb:PutItem"
+		want := "table:dynamodb:GetItem table:dynamodb:BatchGetItem table:dynamodb:PutItem table:dynamodb:UpdateItem index:dynamodb:Query"
 		if got := strings.Join(actions, " "); got != want {
 			t.Errorf("%s may %s; want %s", fn, got, want)
 		}

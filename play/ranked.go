@@ -89,11 +89,12 @@ type RankedRecord struct {
 }
 
 // Ledger is a database ranked matches are recorded in: conditional
-// creates to spend tokens, and reads of many entries at once to show a
-// match.
+// creates to spend tokens, reads of many entries at once to show a
+// match, and the sorted indexes of the boards.
 type Ledger interface {
 	Store
 	ManyLoader
+	Indexer
 }
 
 // RankedPage is how many actions Ranked reads from a ledger at once.

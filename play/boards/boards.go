@@ -1,6 +1,6 @@
 // Package boards counts the ranked runs agents play against the bundle's
 // bots, one board for each game and setting that changes how hard it is
-// (play.Info.Board), and answers each board whole.
+// (play.Info.Board), and answers a board a page at a time.
 //
 // A run counts from its start: Open counts it at once as unfinished,
 // scored 0, so that abandoning it never pays; Finish puts its end in its
@@ -10,13 +10,12 @@
 //
 // What is kept: for each agent and board, an entry with its totals and its
 // unfinished runs (the entry's conditional write counts each run once,
-// whatever the races); and for each board, Shards shard entries that copy
-// the totals of the agents hashed to them, so that a board is read whole
-// in one call to the store (play.ManyLoader) however many agents it lists.
+// whatever the races); and for each board, a sorted index of the agents'
+// rows (index.go), so that a page of a board costs its rows however many
+// agents it lists.
 package boards
 
 import (
-	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -24,17 +23,12 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/agentgames/bundle/play"
 )
-
-// Shards is how many entries hold a board: with 10,000 agents each holds
-// about 625 rows of about 150 bytes, far under DynamoDB's 400 KB item.
-const Shards = 16
 
 // MaxOpen is how many unfinished ranked runs an agent may have on one
 // board; a start past it is refused.
@@ -49,7 +43,6 @@ const Kept = 400 * 24 * time.Hour
 // Kinds of entries in the store.
 const (
 	kindEntry = "board-agent"
-	kindShard = "board-shard"
 	kindIndex = "board-index" // a game's boards
 	kindMine  = "board-mine"  // an agent's boards, each "game|board"
 )
@@ -75,9 +68,10 @@ type Row struct {
 	// Best is the best finished run's score, and BestRun its id.
 	Best    int    `json:"best"`
 	BestRun string `json:"bestRun,omitempty"`
-	// Seq counts the entry's changes: a shard keeps the row of the
-	// highest.
-	Seq int64 `json:"seq"`
+	// Seq counts the entry's changes, and Since is the second it was
+	// made: the index keeps the row of the highest (seqOf).
+	Seq   int64 `json:"seq"`
+	Since int64 `json:"since,omitempty"`
 }
 
 // entry is an agent's entry on a board.
@@ -110,8 +104,6 @@ type open struct {
 	Deadline int64  `json:"deadline"` // unix seconds
 }
 
-func (r Row) sequence() int64 { return r.Seq }
-
 // Last reads a ranked match's ledger: the score at its last accepted
 // step (0 before any), whether it is over, and the result then.
 type Last func(ctx context.Context, game, id string) (score int, over bool, result json.RawMessage, err error)
@@ -142,14 +134,6 @@ func ref(parts ...string) string {
 }
 
 func entryRef(game, board, agent string) string { return ref(game, board, agent) }
-
-func shardRef(game, board string, i int) string { return ref(game, board, strconv.Itoa(i)) }
-
-// shardOf is the shard that holds agent's row.
-func shardOf(agent string) int {
-	sum := sha256.Sum256([]byte(agent))
-	return int(sum[0]) % Shards
-}
 
 // Open counts run from its start, unfinished: refused with
 // CodeRateLimited when its agent has MaxOpen unfinished runs on the board.
@@ -218,12 +202,12 @@ func outcome(result json.RawMessage) string {
 
 // change applies f to run's entry, first counting the expired unfinished
 // runs it holds as scored 0 (see expire), then saves it under the
-// store's conditional write and copies its row to its shard. A new entry
-// adds its board to the game's index.
+// store's conditional write and writes its row in the board's index. A
+// new entry adds its board to the game's list of boards.
 func (b *Boards) change(ctx context.Context, run play.RankedRun, f func(*entry) error) error {
 	var saved *entry
 	fresh := func() *entry {
-		return &entry{Game: run.Game, Board: run.Board, Agent: run.Agent.ID, Open: []open{}, Recent: []Run{}}
+		return &entry{Game: run.Game, Board: run.Board, Agent: run.Agent.ID, Row: Row{Since: b.clock().Unix()}, Open: []open{}, Recent: []Run{}}
 	}
 	created, err := update(ctx, b.store, b.clock, kindEntry, entryRef(run.Game, run.Board, run.Agent.ID), fresh, func(e *entry) (bool, error) {
 		before, _ := json.Marshal(e)
@@ -252,7 +236,8 @@ func (b *Boards) change(ctx context.Context, run play.RankedRun, f func(*entry) 
 			return err
 		}
 	}
-	return copyRow(ctx, b.store, b.clock, kindShard, shardRef(saved.Game, saved.Board, shardOf(saved.Agent)), saved.Agent, saved.Row)
+	r := saved.Row
+	return writeRow(ctx, b.store, boardIndex(saved.Game, saved.Board), saved.Agent, seqOf(r.Since, r.Seq), standingKey(saved.Agent, r), r.Runs >= Listed, r)
 }
 
 // expire counts the runs of e whose tokens have expired unfinished as
@@ -330,21 +315,18 @@ type Standing struct {
 	BestRun  string   `json:"bestRun"`
 }
 
-// Board is a board read whole: the agents with Listed runs or more, best
-// mean first (Listed of them; Standings from the Offset'th on, as many as
-// asked); Unlisted counts the others.
+// Board is a page of a board: Listed agents with Listed runs or more,
+// best mean first, Standings from the Offset'th on, as many as asked,
+// and Next the cursor of the page after (empty for the last); Unlisted
+// counts the others.
 type Board struct {
 	Game      string     `json:"game"`
 	Board     string     `json:"board"`
 	Listed    int        `json:"listed"`
 	Offset    int        `json:"offset"`
 	Standings []Standing `json:"standings"`
+	Next      string     `json:"next,omitempty"`
 	Unlisted  int        `json:"unlisted"`
-}
-
-// Page keeps the standings of b from offset on, at most limit of them.
-func (b *Board) Page(offset, limit int) {
-	b.Offset, b.Standings = offset, Paged(b.Standings, offset, limit)
 }
 
 // Paged is items from offset on, at most limit of them: a page of a list.
@@ -353,37 +335,44 @@ func Paged[T any](items []T, offset, limit int) []T {
 	return items[:min(limit, len(items))]
 }
 
-// Read answers the board of game's runs on board, in one read of the
-// store: its shards. Win, draw and loss rates are given when some finished
-// run had an outcome (the game's results have one).
-func (b *Boards) Read(ctx context.Context, game, board string) (*Board, error) {
-	refs := make([]string, Shards)
-	for i := range refs {
-		refs[i] = shardRef(game, board, i)
+// Read answers page p of the board of game's runs on board: one scan of
+// its index (more only for an offset past play.MaxScan lines). Win, draw
+// and loss rates are given when some finished run of the page's agents
+// had an outcome (the game's results have one).
+func (b *Boards) Read(ctx context.Context, game, board string, p Page) (*Board, error) {
+	index := boardIndex(game, board)
+	items, before, counts, err := scan(ctx, b.store, index, p)
+	if err == nil && counts.Members == 0 {
+		var moved bool
+		moved, err = b.migrate(ctx, kindShard, game, board, func(agent string, raw json.RawMessage) error {
+			var r Row
+			if err := json.Unmarshal(raw, &r); err != nil || r.Runs == 0 {
+				return fmt.Errorf("boards: the shards of %s hold %s's row %.80s", index, agent, raw)
+			}
+			return writeRow(ctx, b.store, index, agent, seqOf(0, r.Seq), standingKey(agent, r), r.Runs >= Listed, r)
+		})
+		if err == nil && moved {
+			items, before, counts, err = scan(ctx, b.store, index, p)
+		}
 	}
-	rows, err := readShards[Row](ctx, b.store, kindShard, refs)
 	if err != nil {
 		return nil, err
 	}
-	out := &Board{Game: game, Board: board, Standings: []Standing{}}
+	items, nextPage := pageOf(items, p.Limit, before, func(it play.IndexItem) string { return it.Key })
+	out := &Board{Game: game, Board: board, Listed: counts.Listed, Offset: before, Standings: []Standing{}, Next: nextPage, Unlisted: counts.Members - counts.Listed}
+	rows := make([]Row, len(items))
 	outcomes := false
-	for _, r := range rows {
-		outcomes = outcomes || r.Wins+r.Draws+r.Losses > 0
-	}
-	for agent, r := range rows {
-		if r.Runs < Listed {
-			out.Unlisted++
-			continue
+	for i, it := range items {
+		if err := json.Unmarshal(it.Value, &rows[i]); err != nil {
+			return nil, fmt.Errorf("boards: the row of %s on %s: %w", it.Member, index, err)
 		}
-		out.Standings = append(out.Standings, standing(agent, r, outcomes))
+		outcomes = outcomes || rows[i].Wins+rows[i].Draws+rows[i].Losses > 0
 	}
-	slices.SortFunc(out.Standings, func(x, y Standing) int {
-		return cmp.Or(cmp.Compare(y.Mean, x.Mean), cmp.Compare(y.Runs, x.Runs), cmp.Compare(x.Agent, y.Agent))
-	})
-	for i := range out.Standings {
-		out.Standings[i].Rank = i + 1
+	for i, it := range items {
+		s := standing(it.Member, rows[i], outcomes)
+		s.Rank = before + i + 1
+		out.Standings = append(out.Standings, s)
 	}
-	out.Listed = len(out.Standings)
 	return out, nil
 }
 

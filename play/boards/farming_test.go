@@ -133,7 +133,7 @@ func TestFarmingIsBounded(t *testing.T) {
 							t.Fatal(err)
 						}
 					}
-					board, err := r.Ratings(ctx, seats, 0, boards.MaxSeats*1000)
+					board, err := r.Ratings(ctx, seats, boards.FirstPage)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -1,7 +1,6 @@
 package boards
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -22,11 +21,8 @@ import (
 // so that a rating means something the day the first agent plays; an
 // anonymous player counts as a newcomer whose rating is not kept.
 
-// Kinds of the ratings' entries.
-const (
-	kindRating      = "rating-agent"
-	kindRatingShard = "rating-shard"
-)
+// kindRating is the kind of the ratings' entries.
+const kindRating = "rating-agent"
 
 // RecentMatches is how many match codes a rating remembers, so that a
 // match told twice is counted once.
@@ -37,12 +33,13 @@ type RatingRow struct {
 	Name    string         `json:"name"`
 	Rating  ratings.Rating `json:"rating"`
 	Matches int            `json:"matches"`
-	Seq     int64          `json:"seq"`
+	// Seq counts the entry's changes, and Since is the second it was
+	// made: the index keeps the row of the highest (seqOf).
+	Seq   int64 `json:"seq"`
+	Since int64 `json:"since,omitempty"`
 	// Listed is whether the board lists the agent (see MinOpponents).
 	Listed bool `json:"listed,omitempty"`
 }
-
-func (r RatingRow) sequence() int64 { return r.Seq }
 
 // ratingEntry is an agent's rating entry.
 type ratingEntry struct {
@@ -300,7 +297,7 @@ func (r *Rater) Rated(ctx context.Context, code string, seats []live.RatedSeat) 
 		}
 		var saved *ratingEntry
 		_, err := update(ctx, r.b.store, r.b.clock, kindRating, refs[i], func() *ratingEntry {
-			return &ratingEntry{RatingRow: RatingRow{Rating: ratings.New()}, Recent: []string{}}
+			return &ratingEntry{RatingRow: RatingRow{Rating: ratings.New(), Since: r.b.clock().Unix()}, Recent: []string{}}
 		}, func(e *ratingEntry) (bool, error) {
 			if slices.Contains(e.Recent, code) {
 				return false, nil
@@ -338,8 +335,9 @@ func (r *Rater) Rated(ctx context.Context, code string, seats []live.RatedSeat) 
 			return err
 		}
 		if saved != nil {
-			key := shardRef(r.game, board, shardOf(s.Agent.ID))
-			if err := copyRow(ctx, r.b.store, r.b.clock, kindRatingShard, key, s.Agent.ID, saved.RatingRow); err != nil {
+			row := saved.RatingRow
+			err := writeRow(ctx, r.b.store, ratingIndex(r.game, board), s.Agent.ID, seqOf(row.Since, row.Seq), ratingKey(s.Agent.ID, row.Rating.Ordinal()), row.Listed, row)
+			if err != nil {
 				return err
 			}
 		}
@@ -379,52 +377,87 @@ type RatingStanding struct {
 
 // RatingBoard is a page of the board of a game's live matches of Seats
 // seats: Listed lines in all (the listed agents and the bots), Standings
-// from the Offset'th on, as many as asked; Unlisted counts the agents
-// rated but not listed yet (see MinOpponents).
+// from the Offset'th on, as many as asked, and Next the cursor of the page
+// after (empty for the last); Unlisted counts the agents rated but not
+// listed yet (see MinOpponents).
 type RatingBoard struct {
 	Game      string           `json:"game"`
 	Seats     int              `json:"seats"`
 	Listed    int              `json:"listed"`
 	Offset    int              `json:"offset"`
 	Standings []RatingStanding `json:"standings"`
+	Next      string           `json:"next,omitempty"`
 	Unlisted  int              `json:"unlisted"`
 }
 
-// Ratings reads a page of the board of the game's matches of seats seats,
-// limit lines from offset on, in one call to the store: the listed
-// agents, and the bots at their anchors.
-func (r *Rater) Ratings(ctx context.Context, seats, offset, limit int) (*RatingBoard, error) {
+// Ratings reads page p of the board of the game's matches of seats seats:
+// one scan of its index (the listed agents), the bots at their anchors
+// placed among them.
+func (r *Rater) Ratings(ctx context.Context, seats int, p Page) (*RatingBoard, error) {
 	board := r.board(seats)
-	refs := make([]string, Shards)
-	for i := range refs {
-		refs[i] = shardRef(r.game, board, i)
+	index := ratingIndex(r.game, board)
+	// The bots sit among the agents: a page after a line reads as many
+	// agents as it answers lines, and takes the bots after that line; a
+	// page from an offset reads the agents from the first, as many as
+	// the lines it skips and answers, and skips the lines once the bots
+	// are among them.
+	read := p
+	if p.After == "" {
+		read = Page{Limit: p.Offset + p.Limit}
 	}
-	rows, err := readShards[RatingRow](ctx, r.b.store, kindRatingShard, refs)
+	items, before, counts, err := scan(ctx, r.b.store, index, read)
+	if err == nil && counts.Members == 0 {
+		var moved bool
+		moved, err = r.b.migrate(ctx, kindRatingShard, r.game, board, func(agent string, raw json.RawMessage) error {
+			var row RatingRow
+			if err := json.Unmarshal(raw, &row); err != nil || row.Rating.Sigma <= 0 {
+				return fmt.Errorf("boards: the shards of %s hold %s's rating %.80s", index, agent, raw)
+			}
+			return writeRow(ctx, r.b.store, index, agent, seqOf(0, row.Seq), ratingKey(agent, row.Rating.Ordinal()), row.Listed, row)
+		})
+		if err == nil && moved {
+			items, before, counts, err = scan(ctx, r.b.store, index, read)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	out := &RatingBoard{Game: r.game, Seats: seats, Offset: offset, Standings: []RatingStanding{}}
-	line := func(rt ratings.Rating) (float64, float64, float64) {
-		return round(rt.Mu), round(rt.Sigma), round(rt.Ordinal())
+	type line struct {
+		key string
+		RatingStanding
 	}
-	for agent, row := range rows {
-		if !row.Listed {
-			out.Unlisted++
-			continue
+	from := ""
+	if p.After != "" {
+		_, from, _ = readCursor(p.After)
+	}
+	var lines []line
+	for _, it := range items {
+		var row RatingRow
+		if err := json.Unmarshal(it.Value, &row); err != nil {
+			return nil, fmt.Errorf("boards: the rating of %s on %s: %w", it.Member, index, err)
 		}
-		mu, sigma, ord := line(row.Rating)
-		out.Standings = append(out.Standings, RatingStanding{Agent: agent, Name: row.Name, Mu: mu, Sigma: sigma, Ordinal: ord, Matches: row.Matches})
+		lines = append(lines, line{it.Key, r.standing(it.Member, "", row.Name, row.Rating, row.Matches)})
 	}
 	for bot, rt := range r.anchors {
-		mu, sigma, ord := line(rt)
-		out.Standings = append(out.Standings, RatingStanding{Bot: bot, Name: bot, Mu: mu, Sigma: sigma, Ordinal: ord})
+		if k := ratingKey(bot, rt.Ordinal()); k > from {
+			lines = append(lines, line{k, r.standing("", bot, bot, rt, 0)})
+		}
 	}
-	slices.SortFunc(out.Standings, func(x, y RatingStanding) int {
-		return cmp.Or(cmp.Compare(y.Ordinal, x.Ordinal), cmp.Compare(x.Agent+x.Bot, y.Agent+y.Bot))
-	})
-	for i := range out.Standings {
-		out.Standings[i].Rank = i + 1
+	slices.SortFunc(lines, func(x, y line) int { return strings.Compare(x.key, y.key) })
+	if p.After == "" {
+		before, lines = p.Offset, lines[min(p.Offset, len(lines)):]
 	}
-	out.Listed, out.Standings = len(out.Standings), Paged(out.Standings, offset, limit)
+	lines, nextPage := pageOf(lines, p.Limit, before, func(l line) string { return l.key })
+	out := &RatingBoard{Game: r.game, Seats: seats, Listed: counts.Listed + len(r.anchors), Offset: before, Standings: []RatingStanding{}, Next: nextPage,
+		Unlisted: counts.Members - counts.Listed}
+	for i, l := range lines {
+		l.Rank = before + i + 1
+		out.Standings = append(out.Standings, l.RatingStanding)
+	}
 	return out, nil
+}
+
+// standing is a line of a board of ratings: an agent's or a bot's.
+func (r *Rater) standing(agent, bot, name string, rt ratings.Rating, matches int) RatingStanding {
+	return RatingStanding{Agent: agent, Bot: bot, Name: name, Mu: round(rt.Mu), Sigma: round(rt.Sigma), Ordinal: round(rt.Ordinal()), Matches: matches}
 }

@@ -29,7 +29,7 @@ func TestRated(t *testing.T) {
 		}
 	}
 	want := ratings.Rate([][]ratings.Rating{{ratings.New()}, {{Mu: 30, Sigma: 1}}, {ratings.New()}}, []int{1, 2, 3})
-	board, err := r.Ratings(ctx, 4, 0, 100)
+	board, err := r.Ratings(ctx, 4, boards.FirstPage)
 	if err != nil || len(board.Standings) != 3 {
 		t.Fatalf("the board: %+v %v", board, err)
 	}
@@ -46,7 +46,7 @@ func TestRated(t *testing.T) {
 	if board.Standings[0].Bot != "wise" || got["ada"].Ordinal <= got["bo"].Ordinal {
 		t.Errorf("the order: %+v", board.Standings)
 	}
-	if other, _ := r.Ratings(ctx, 2, 0, 100); len(other.Standings) != 1 {
+	if other, _ := r.Ratings(ctx, 2, boards.FirstPage); len(other.Standings) != 1 {
 		t.Errorf("the board of duels holds %+v", other.Standings)
 	}
 

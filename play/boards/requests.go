@@ -9,8 +9,12 @@ const (
 	// MaxLimit the most it may ask.
 	DefaultLimit = 100
 	MaxLimit     = 1000
-	// MaxOffset is the furthest line a page may start from.
-	MaxOffset = 1 << 30
+	// MaxOffset is the furthest line a page may start from by its offset
+	// (a page costs the lines it skips); further pages start after a
+	// line, the next of the page before (Page.After), and cost their own
+	// lines only. MaxAfter bounds a cursor's length.
+	MaxOffset = 1000
+	MaxAfter  = 1024
 	// DefaultSeats is the board of ratings a request names by no number of
 	// seats (MinSeats to MaxSeats).
 	DefaultSeats = 2

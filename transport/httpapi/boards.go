@@ -13,9 +13,9 @@ import (
 // ServeBoards routes the boards of ranked runs to b:
 //
 //	GET /api/games/{slug}/boards?offset&limit the game's boards that have runs
-//	GET /api/games/{slug}/board?<options>  one board, whole
+//	GET /api/games/{slug}/board?<options>&offset|after&limit a page of one board
 //	GET /api/agents/{id}/boards            an agent's entries on every board
-//	GET /api/games/{slug}/ratings?players=N&offset&limit a page of a live game's ratings
+//	GET /api/games/{slug}/ratings?players=N&offset|after&limit a page of a live game's ratings
 func (s *Server) ServeBoards(b *boards.Boards, raters map[string]*boards.Rater) {
 	for slug, r := range raters {
 		s.handle("GET /api/games/"+slug+"/ratings", func(w http.ResponseWriter, req *http.Request) error {
@@ -23,7 +23,7 @@ func (s *Server) ServeBoards(b *boards.Boards, raters map[string]*boards.Rater) 
 			if err != nil {
 				return err
 			}
-			offset, limit, err := page(q)
+			p, err := page(q)
 			if err != nil {
 				return err
 			}
@@ -35,9 +35,9 @@ func (s *Server) ServeBoards(b *boards.Boards, raters map[string]*boards.Rater) 
 				}
 			}
 			for name := range q {
-				return play.Errorf(play.CodeInvalidRequest, "GET %s reads only the query parameters players, offset and limit, not %s", req.URL.Path, wire.Quote(name))
+				return play.Errorf(play.CodeInvalidRequest, "GET %s reads only the query parameters players, offset, after and limit, not %s", req.URL.Path, wire.Quote(name))
 			}
-			out, err := r.Ratings(req.Context(), players, offset, limit)
+			out, err := r.Ratings(req.Context(), players, p)
 			if err != nil {
 				return err
 			}
@@ -55,9 +55,12 @@ func (s *Server) ServeBoards(b *boards.Boards, raters map[string]*boards.Rater) 
 		if err != nil {
 			return err
 		}
-		offset, limit, err := page(q)
+		p, err := page(q)
 		if err != nil {
 			return err
+		}
+		if p.After != "" {
+			return play.Errorf(play.CodeInvalidRequest, "GET %s pages by offset, not after: a game has at most %d boards", r.URL.Path, boards.MaxIndexed)
 		}
 		for name := range q {
 			return play.Errorf(play.CodeInvalidRequest, "GET %s reads only the query parameters offset and limit, not %s", r.URL.Path, wire.Quote(name))
@@ -76,8 +79,8 @@ func (s *Server) ServeBoards(b *boards.Boards, raters map[string]*boards.Rater) 
 			Listed  int      `json:"listed"`
 			Offset  int      `json:"offset"`
 			Boards  []item   `json:"boards"`
-		}{slug, append([]string{}, g.Info().Boards...), len(list), offset, []item{}}
-		for _, board := range boards.Paged(list, offset, limit) {
+		}{slug, append([]string{}, g.Info().Boards...), len(list), p.Offset, []item{}}
+		for _, board := range boards.Paged(list, p.Offset, p.Limit) {
 			out.Boards = append(out.Boards, item{board, boardOptions(board)})
 		}
 		writeJSON(w, http.StatusOK, out)
@@ -93,7 +96,7 @@ func (s *Server) ServeBoards(b *boards.Boards, raters map[string]*boards.Rater) 
 		if err != nil {
 			return err
 		}
-		offset, limit, err := page(q)
+		p, err := page(q)
 		if err != nil {
 			return err
 		}
@@ -101,11 +104,10 @@ func (s *Server) ServeBoards(b *boards.Boards, raters map[string]*boards.Rater) 
 		if err != nil {
 			return err
 		}
-		out, err := b.Read(r.Context(), slug, board)
+		out, err := b.Read(r.Context(), slug, board, p)
 		if err != nil {
 			return err
 		}
-		out.Page(offset, limit)
 		writeJSON(w, http.StatusOK, out)
 		return nil
 	})
@@ -127,26 +129,48 @@ func (s *Server) ServeBoards(b *boards.Boards, raters map[string]*boards.Rater) 
 	})
 }
 
-// page reads and removes a board's offset and limit from q.
-func page(q map[string]string) (offset, limit int, err error) {
-	limit = boards.DefaultLimit
-	for _, p := range []struct {
+// page reads and removes a board's offset or after, and limit, from q.
+func page(q map[string]string) (boards.Page, error) {
+	p := boards.FirstPage
+	_, offset := q["offset"]
+	for _, n := range []struct {
 		name   string
 		v      *int
 		lo, hi int
-	}{{"offset", &offset, 0, boards.MaxOffset}, {"limit", &limit, 1, boards.MaxLimit}} {
-		s, ok := q[p.name]
+	}{{"offset", &p.Offset, 0, boards.MaxOffset}, {"limit", &p.Limit, 1, boards.MaxLimit}} {
+		s, ok := q[n.name]
 		if !ok {
 			continue
 		}
-		delete(q, p.name)
-		n, err := strconv.Atoi(s)
-		if err != nil || n < p.lo || n > p.hi || strconv.Itoa(n) != s {
-			return 0, 0, play.Errorf(play.CodeInvalidRequest, "%s must be a whole number from %d to %d, not %s", p.name, p.lo, p.hi, wire.Quote(s))
+		delete(q, n.name)
+		v, err := strconv.Atoi(s)
+		if err != nil || v < n.lo || v > n.hi || strconv.Itoa(v) != s {
+			return p, play.Errorf(play.CodeInvalidRequest, "%s must be a whole number from %d to %d, not %s%s", n.name, n.lo, n.hi, wire.Quote(s), pastOffset(n.name))
 		}
-		*p.v = n
+		*n.v = v
 	}
-	return offset, limit, nil
+	after, ok := q["after"]
+	delete(q, "after")
+	switch {
+	case !ok:
+	case after == "" || len(after) > boards.MaxAfter:
+		return p, play.Errorf(play.CodeInvalidRequest, "after must be the next of an earlier page, as it answered it, not %s", wire.Quote(after))
+	default:
+		if offset {
+			return p, play.Errorf(play.CodeInvalidRequest, "a page starts from an offset or after a line, not both: send offset or after")
+		}
+		p.After = after
+	}
+	return p, nil
+}
+
+// pastOffset tells a request whose offset is out of bounds how to read
+// further.
+func pastOffset(name string) string {
+	if name != "offset" {
+		return ""
+	}
+	return "; read further with after, each page's next"
 }
 
 // boardOptions reads a board's key back into its options.

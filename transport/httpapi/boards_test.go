@@ -113,7 +113,7 @@ func TestBoardsOverHTTP(t *testing.T) {
 	if e := do(t, h, "GET", "/api/games/tinrail/board?opponent=easy&offset=1&limit=5", ""); e.Status != 200 || !strings.Contains(string(e.Body), `"listed":1,"offset":1,"standings":[]`) {
 		t.Errorf("the board past its one standing: %d %s", e.Status, e.Body)
 	}
-	for _, bad := range []string{"/api/games/tinrail/board?opponent=easy&limit=0", "/api/games/tinrail/board?limit=1001", "/api/games/tinrail/board?offset=-1", "/api/games/tinrail/board?opponent=hard", "/api/games/tinrail/board?players=2", "/api/games/brinebell/board?opponent=easy", "/api/games/nope/board"} {
+	for _, bad := range []string{"/api/games/tinrail/board?opponent=easy&limit=0", "/api/games/tinrail/board?limit=1001", "/api/games/tinrail/board?offset=-1", "/api/games/tinrail/board?offset=1001", "/api/games/tinrail/board?after=", "/api/games/tinrail/board?after=AQ", "/api/games/tinrail/board?after=AWs&offset=0", "/api/games/tinrail/boards?after=AWs", "/api/games/tinrail/board?opponent=hard", "/api/games/tinrail/board?players=2", "/api/games/brinebell/board?opponent=easy", "/api/games/nope/board"} {
 		if e := do(t, h, "GET", bad, ""); e.Status/100 != 4 {
 			t.Errorf("%s: %d %s", bad, e.Status, e.Body)
 		}

@@ -218,6 +218,7 @@ func addAgents(srv *Server, svc *play.Service, ag Agents) {
 			"game":    map[string]any{"type": "string", "enum": slugs, "description": "the game's slug"},
 			"options": boardOptionsSchema(svc),
 			"offset":  offsetParam.schema,
+			"after":   afterSchema,
 			"limit":   limitParam.schema,
 		}, "game"),
 		OutputSchema: outputSchema("Board"),
@@ -264,21 +265,23 @@ func register(ctx context.Context, reg *agents.Registry, args json.RawMessage) (
 	return &answer, nil
 }
 
-// The paging arguments of leaderboard, GET /api/games/{slug}/board's
-// offset and limit.
+// The paging arguments of leaderboard and ratings, GET
+// /api/games/{slug}/board's offset, after and limit.
 var (
-	offsetParam = integer("offset", 0, boards.MaxOffset, "the first place answered, 0 the best (default 0)")
+	offsetParam = integer("offset", 0, boards.MaxOffset, "the first place answered, 0 the best (default 0); past "+strconv.Itoa(boards.MaxOffset)+", read on with after")
 	limitParam  = integer("limit", 1, boards.MaxLimit, "how many places to answer at most (default "+strconv.Itoa(boards.DefaultLimit)+")")
+	afterSchema = map[string]any{"type": "string", "minLength": 1, "maxLength": boards.MaxAfter,
+		"description": "the next of an earlier page, as it answered it: the page after it (instead of offset)"}
 )
 
 // readPage reads the paging arguments of m, as GET /api/games/{slug}/board
-// reads offset and limit.
-func readPage(m map[string]json.RawMessage) (offset, limit int, err error) {
-	offset, limit = 0, boards.DefaultLimit
+// reads offset, after and limit.
+func readPage(m map[string]json.RawMessage) (boards.Page, error) {
+	page := boards.FirstPage
 	for _, p := range []struct {
 		param
 		v *int
-	}{{offsetParam, &offset}, {limitParam, &limit}} {
+	}{{offsetParam, &page.Offset}, {limitParam, &page.Limit}} {
 		raw, ok := m[p.name]
 		if !ok {
 			continue
@@ -287,11 +290,23 @@ func readPage(m map[string]json.RawMessage) (offset, limit int, err error) {
 		n, err := strconv.ParseInt(s, 10, 64)
 		lo, hi := p.schema["minimum"].(int64), p.schema["maximum"].(int64)
 		if !ok || err != nil || n < lo || n > hi {
-			return 0, 0, play.Errorf(play.CodeInvalidRequest, "%s must be %s, not %s", p.name, p.want, wire.Brief(raw))
+			return page, play.Errorf(play.CodeInvalidRequest, "%s must be %s, not %s", p.name, p.want, wire.Brief(raw))
 		}
 		*p.v = int(n)
 	}
-	return offset, limit, nil
+	raw, ok := m["after"]
+	if !ok {
+		return page, nil
+	}
+	after, isString := stringArg(raw)
+	switch {
+	case !isString || after == "" || len(after) > boards.MaxAfter:
+		return page, play.Errorf(play.CodeInvalidRequest, "after must be the next of an earlier page, a string, as it answered it, not %s", wire.Brief(raw))
+	case m["offset"] != nil:
+		return page, play.Errorf(play.CodeInvalidRequest, "a page starts from an offset or after a line, not both: send offset or after")
+	}
+	page.After = after
+	return page, nil
 }
 
 // boardOptionsSchema is the schema of leaderboard's options: every
@@ -353,7 +368,7 @@ func leaderboard(ctx context.Context, svc *play.Service, b *boards.Boards, args 
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := only("leaderboard", m, "game", "options", "offset", "limit"); err != nil {
+	if err := only("leaderboard", m, "game", "options", "offset", "after", "limit"); err != nil {
 		return nil, nil, err
 	}
 	slug, ok := stringArg(m["game"])
@@ -369,7 +384,7 @@ func leaderboard(ctx context.Context, svc *play.Service, b *boards.Boards, args 
 	if err != nil {
 		return nil, nil, err
 	}
-	offset, limit, err := readPage(m)
+	p, err := readPage(m)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -377,11 +392,10 @@ func leaderboard(ctx context.Context, svc *play.Service, b *boards.Boards, args 
 	if err != nil {
 		return nil, nil, err
 	}
-	out, err := b.Read(ctx, slug, board)
+	out, err := b.Read(ctx, slug, board, p)
 	if err != nil {
 		return nil, nil, err
 	}
-	out.Page(offset, limit)
 	others, err := b.Boards(ctx, slug)
 	if err != nil {
 		return nil, nil, err

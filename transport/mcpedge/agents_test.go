@@ -63,11 +63,10 @@ func TestAgentsOverMCP(t *testing.T) {
 
 			readBoard := func() *boards.Board {
 				t.Helper()
-				board, err := b.agents.Boards.Read(ctx, "tinrail", "opponent=easy")
+				board, err := b.agents.Boards.Read(ctx, "tinrail", "opponent=easy", boards.FirstPage)
 				if err != nil {
 					t.Fatal(err)
 				}
-				board.Page(0, boards.DefaultLimit)
 				return board
 			}
 			sum, best, wins, runs := 0, -1, 0, 0

@@ -46,6 +46,7 @@ func addRatings(srv *Server, svc *play.Service, ag Agents) {
 			"players": map[string]any{"type": "integer", "minimum": boards.MinSeats, "maximum": boards.MaxSeats,
 				"description": "the matches' number of seats: the board (default " + strconv.Itoa(boards.DefaultSeats) + ")"},
 			"offset": offsetParam.schema,
+			"after":  afterSchema,
 			"limit":  limitParam.schema,
 		}},
 		OutputSchema: outputSchema("RatingBoard"),
@@ -68,7 +69,7 @@ func readRatings(ctx context.Context, svc *play.Service, ag Agents, args json.Ra
 	if err != nil {
 		return nil, err
 	}
-	if err := only("ratings", m, "game", "players", "offset", "limit"); err != nil {
+	if err := only("ratings", m, "game", "players", "offset", "after", "limit"); err != nil {
 		return nil, err
 	}
 	raw, given := m["game"]
@@ -94,11 +95,11 @@ func readRatings(ctx context.Context, svc *play.Service, ag Agents, args json.Ra
 		}
 		players = int(n)
 	}
-	offset, limit, err := readPage(m)
+	p, err := readPage(m)
 	if err != nil {
 		return nil, err
 	}
-	return r.Ratings(ctx, players, offset, limit)
+	return r.Ratings(ctx, players, p)
 }
 
 // ratingsText is a board of ratings for a model to read: what the

@@ -116,7 +116,7 @@ func TestLiveRatingsOverMCP(t *testing.T) {
 			res = do(sessions[0], "ratings", map[string]any{"game": "tron"})
 			var got boards.RatingBoard
 			structured(t, res, &got)
-			want, err := b.agents.Raters["tron"].Ratings(ctx, 2, 0, 100)
+			want, err := b.agents.Raters["tron"].Ratings(ctx, 2, boards.FirstPage)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -187,15 +187,18 @@
     $("docs").href = info.docsUrl || `/docs/api/${info.slug}`;
   }
 
-  // board shows the standings of a board from offset on.
-  async function board(info, key, offset) {
+  // board shows the first page of a board's standings or, after a page
+  // (its next), the page after it below those shown.
+  async function board(info, key, after) {
     const q = new URLSearchParams(options(key));
-    if (offset) q.set("offset", offset);
+    if (after) q.set("after", after);
     $("status").textContent = "Reading the board…";
     const b = await call(`/api/games/${enc(info.slug)}/board` + (String(q) ? "?" + q : ""));
     $("status").textContent = "";
-    const rates = b.standings.some((s) => s.winRate !== null);
-    if (!offset) {
+    // The first page decides the columns; the pages after it keep them.
+    const rates = after ? $("head").dataset.rates === "1" : b.standings.some((s) => s.winRate !== null);
+    if (!after) {
+      $("head").dataset.rates = rates ? "1" : "";
       $("caption").textContent = `${info.name}, ${label(key)}: agents with 10 runs or more, best mean score first`;
       const cols = ["Rank", "Agent", "Runs (unfinished)", "Mean", "95 % interval", ...(rates ? ["Win", "Draw", "Loss"] : []), "Best run"];
       $("head").replaceChildren(...cols.map((c) => Object.assign(el("th", c), {scope: "col"})));
@@ -208,10 +211,10 @@
     $("unlisted").hidden = !b.unlisted;
     $("unlisted").textContent = `${b.unlisted} agent${b.unlisted === 1 ? "" : "s"} with fewer than 10 runs ${b.unlisted === 1 ? "is" : "are"} not listed.`;
     const more = $("more");
-    more.hidden = !(b.listed > shown);
+    more.hidden = !b.next;
     more.onclick = () => {
       more.disabled = true;
-      board(info, key, shown).catch(fail).finally(() => (more.disabled = false));
+      board(info, key, b.next).catch(fail).finally(() => (more.disabled = false));
     };
     $("board").hidden = false;
   }

@@ -160,7 +160,7 @@ func TestMCPAgents(t *testing.T) {
 			if !ledger {
 				continue
 			}
-			want, err := p.Raters[game].Ratings(ctx, 2, 0, 100)
+			want, err := p.Raters[game].Ratings(ctx, 2, boards.FirstPage)
 			if err != nil {
 				t.Fatal(err)
 			}
