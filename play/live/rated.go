@@ -2,7 +2,6 @@ package live
 
 import (
 	"context"
-	"encoding/json"
 	"log/slog"
 	"slices"
 
@@ -136,7 +135,7 @@ func (s *Server) rate(ctx context.Context, m *Match, version uint64) {
 		return
 	}
 	m.Unrated = false
-	data, _ := json.Marshal(m)
+	data := encodeMatch(m)
 	if _, err := s.store.Save(ctx, s.rules.Kind(), m.Code, data, version, m.expires(s.clock())); err != nil && !play.IsCode(err, play.CodeConflict) {
 		slog.Error("marking a live match rated", "code", m.Code, "err", err)
 	}
