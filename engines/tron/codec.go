@@ -36,6 +36,9 @@ func (s *State) MarshalBinary() ([]byte, error) {
 	if s.putOut {
 		return nil, errors.New("tron: a match where a cycle was put out does not encode")
 	}
+	if s.restored {
+		return nil, errors.New("tron: a match read from a snapshot does not encode: its moves are not kept")
+	}
 	b := []byte{stateFormat}
 	b = binary.LittleEndian.AppendUint64(b, s.seed)
 	b = append(b, byte(s.width), byte(s.height), byte(s.players))

@@ -90,6 +90,7 @@ type State struct {
 	grid          []int8            // owner+1 of each cell, 0 free
 	moves         [][MaxPlayers]Dir // every round's moves, 0 for the dead
 	putOut        bool              // a cycle died by PlayOut's out
+	restored      bool              // read FromSnapshot: the moves before are not kept
 }
 
 // New sets up a match on a width x height grid (5 to 100 each) for players

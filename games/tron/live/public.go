@@ -62,7 +62,9 @@ func Public(m *core.Match) *State {
 	for p := range st.Seats {
 		seat := &st.Seats[p]
 		seat.Alive, seat.Died = s.Alive(p), s.Died(p)
-		for _, c := range s.Trail(p) {
+		trail := s.Trail(p)
+		seat.Trail = make([][2]int, 0, len(trail))
+		for _, c := range trail {
 			seat.Trail = append(seat.Trail, [2]int{c.X, c.Y})
 		}
 	}

@@ -1,7 +1,9 @@
 package live
 
 import (
+	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -35,8 +37,56 @@ func (rules) Start(seed uint64, players int, options map[string]string) (core.Ta
 	return &table{s: s, rec: record{Seed: seed, Width: w, Height: h, Players: players}}, nil
 }
 
-// Restore replays a stored match from its seed and its rounds.
+// Restore reads a stored match: as its snapshot (record.MarshalBinary),
+// so that a request costs the trails, not the rounds played; a match
+// stored as JSON before snapshots is replayed from its seed and its
+// rounds.
 func (rules) Restore(data []byte) (core.Table, error) {
+	if len(data) > 0 && data[0] == '{' {
+		return restoreJSON(data)
+	}
+	if len(data) == 0 || data[0] != recordFormat {
+		return nil, errors.New("tron: a live match of an unknown format")
+	}
+	n, k := binary.Uvarint(data[1:])
+	if k <= 0 || n > uint64(len(data)-1-k) {
+		return nil, errors.New("tron: a live match with a bad snapshot length")
+	}
+	pos := 1 + k
+	s, err := engine.FromSnapshot(data[pos : pos+int(n)])
+	if err != nil {
+		return nil, err
+	}
+	pos += int(n)
+	t := &table{s: s, rec: record{Seed: s.Seed(), Width: s.Width(), Height: s.Height(), Players: s.Players()}}
+	if t.rec.Rounds, pos, err = readRounds(data, pos, s.Round()); err != nil {
+		return nil, err
+	}
+	for pos < len(data) {
+		r, k := binary.Uvarint(data[pos:])
+		if k <= 0 || r < 1 || r > uint64(s.Round()) || pos+k >= len(data) || int(data[pos+k]) >= s.Players() {
+			return nil, errors.New("tron: a live match with a bad cycle out")
+		}
+		t.rec.Out = append(t.rec.Out, [2]int{int(r), int(data[pos+k])})
+		pos += k + 1
+	}
+	return t, nil
+}
+
+// readRounds reads the rounds' moves at pos: their count, which must be
+// the round, then a byte a round.
+func readRounds(data []byte, pos, round int) ([]byte, int, error) {
+	n, k := binary.Uvarint(data[pos:])
+	if k <= 0 || n != uint64(round) || n > uint64(len(data)-pos-k) {
+		return nil, 0, errors.New("tron: a live match with bad rounds")
+	}
+	pos += k
+	return append(make([]byte, 0, n+1), data[pos:pos+int(n)]...), pos + int(n), nil
+}
+
+// restoreJSON replays a match stored as JSON, before snapshots, from its
+// seed and its rounds.
+func restoreJSON(data []byte) (core.Table, error) {
 	var rec record
 	if err := json.Unmarshal(data, &rec); err != nil {
 		return nil, err
@@ -103,9 +153,10 @@ func (t *table) Replay(frame func(core.Table, json.RawMessage) error) error {
 	return nil
 }
 
-// record is a match as the store keeps it: the engine's state records a
-// round's moves but not a cycle put out for not moving in time, so the
-// table keeps both and replays them.
+// record is a match as it was played, which its transcript replays: the
+// engine's state records a round's moves but not a cycle put out for not
+// moving in time, so the table keeps both. Before snapshots, the store
+// kept a match as its record in JSON, and replayed it.
 type record struct {
 	Seed    uint64 `json:"seed"`
 	Width   int    `json:"width"`
@@ -214,8 +265,33 @@ func (t *table) Due(time.Time, time.Time) bool { return false }
 // Recorded is the log's entries the last round added.
 func (t *table) Recorded() []json.RawMessage { return t.added }
 
-// MarshalBinary is the record the match replays from.
-func (t *table) MarshalBinary() ([]byte, error) { return json.Marshal(t.rec) }
+// recordFormat is the byte that starts a live match as the store keeps
+// it; a match stored before starts with the '{' of its JSON record.
+const recordFormat = 2
+
+// MarshalBinary is the match as the store keeps it: the engine's
+// snapshot, the match as it stands, then the record of its rounds that
+// its transcript replays:
+//
+//	format | snapshot length (uvarint) | snapshot | rounds (uvarint) |
+//	a byte a round, seat p's direction in bits 2p and 2p+1 | per cycle
+//	put out for not moving in time, its round (uvarint) and its seat
+func (t *table) MarshalBinary() ([]byte, error) {
+	snap, err := t.s.AppendSnapshot(make([]byte, 0, 64+len(t.rec.Rounds)/2*t.s.Living()))
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, 0, 1+binary.MaxVarintLen64*2+len(snap)+len(t.rec.Rounds)+4*len(t.rec.Out))
+	b = append(b, recordFormat)
+	b = binary.AppendUvarint(b, uint64(len(snap)))
+	b = append(b, snap...)
+	b = binary.AppendUvarint(b, uint64(len(t.rec.Rounds)))
+	b = append(b, t.rec.Rounds...)
+	for _, o := range t.rec.Out {
+		b = append(binary.AppendUvarint(b, uint64(o[0])), byte(o[1]))
+	}
+	return b, nil
+}
 
 // LogEntry is one entry of a live Tron match's log: the cycles that died
 // in a round, and which of them were out for not moving in time.

@@ -1,0 +1,106 @@
+package live_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	engine "github.com/agentgames/bundle/engines/tron"
+	"github.com/agentgames/bundle/games/tron/live"
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/store/memory"
+)
+
+// longSeed deals a 100x100 match that longPlay's two cycles ride past
+// round 3,000 in.
+const longSeed = 1
+
+// longMoves are longPlay's moves from longSeed, worked out once.
+var longMoves = sync.OnceValue(func() [][2]engine.Dir { return longPlay(longSeed, 100, 100, 3010) })
+
+// BenchmarkRoundAt is a live request late in a long match against the
+// same request early in it, on the memory store so that the disk is out
+// of it: two agents on a 100x100 grid, seat 0 has moved, and seat 1's
+// move resolves the round after round (resolve); then the same with the
+// public state the HTTP answer carries encoded (answer), whose trails
+// grow with the rounds as the grid fills. The match is at round 10 or
+// 3,000 when each measured request is made.
+func BenchmarkRoundAt(b *testing.B) {
+	for _, round := range []int{10, 3000} {
+		c := &clock{}
+		c.advance(time.Hour)
+		data, a, j := matchAt(b, c, round)
+		next := longMoves()[round]
+		for _, answer := range []bool{false, true} {
+			name := fmt.Sprintf("round=%d/resolve", round)
+			if answer {
+				name = fmt.Sprintf("round=%d/answer", round)
+			}
+			b.Run(name, func(b *testing.B) {
+				ctx := context.Background()
+				for b.Loop() {
+					b.StopTimer()
+					store := &memory.Store{Clock: c.time}
+					if _, err := store.Save(ctx, "tron-live", a.Code, data, 0, time.Time{}); err != nil {
+						b.Fatal(err)
+					}
+					s := live.NewServer(store, c.time)
+					if _, err := s.Act(ctx, a.Code, a.Token, move(next[0].String())); err != nil {
+						b.Fatal(err)
+					}
+					b.StartTimer()
+					m, err := s.Act(ctx, a.Code, j.Token, move(next[1].String()))
+					if err != nil {
+						b.Fatal(err)
+					}
+					if answer {
+						if _, err := json.Marshal(live.Public(m)); err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// matchAt plays a two-agent match from longSeed to round, and answers
+// the match as the store keeps it and its two seats.
+func matchAt(b testing.TB, c *clock, round int) ([]byte, *live.Joined, *live.Joined) {
+	b.Helper()
+	ctx := context.Background()
+	store := &memory.Store{Clock: c.time}
+	s := live.NewServer(store, c.time).WithCreateLimit(0).WithSeeds(play.FixedSeeds(longSeed))
+	a, err := live.Create(ctx, s, live.Setup{Players: 2, Bot: "wise", Width: 100, Height: 100})
+	if err != nil {
+		b.Fatal(err)
+	}
+	j, err := s.Join(ctx, a.Code, "b")
+	if err != nil {
+		b.Fatal(err)
+	}
+	moves := longMoves()
+	if len(moves) <= round {
+		b.Fatalf("the long match lasts %d rounds, not past %d", len(moves), round)
+	}
+	for _, mv := range moves[:round] {
+		if _, err := s.Act(ctx, a.Code, a.Token, move(mv[0].String())); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := s.Act(ctx, a.Code, j.Token, move(mv[1].String())); err != nil {
+			b.Fatal(err)
+		}
+	}
+	m, err := s.Read(ctx, a.Code)
+	if err != nil || live.Public(m).Round != round {
+		b.Fatalf("the match is at round %d, %v; want %d", live.Public(m).Round, err, round)
+	}
+	data, _, err := store.Load(ctx, "tron-live", a.Code)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return data, a, j
+}
