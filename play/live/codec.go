@@ -6,9 +6,10 @@ import (
 )
 
 // A match is kept in the store as JSON, read and written by every request
-// that touches it: encoding/json/v2's reference implementation reads a
-// match of a few KB three times as fast as encoding/json does (go test
-// ./games/tron/live -bench RoundAt), and with these options writes the
+// that touches it: encoding/json/v2's reference implementation reads and
+// writes a match of 6 KB in 28-32 µs where encoding/json takes 64-94 µs
+// (go test ./play/live -run X -bench MatchCodec), and with these options
+// writes the
 // same bytes encoding/json writes (TestMatchCodec), so that matches stored
 // by an earlier server read alike and a request that changes nothing
 // writes nothing.

@@ -52,3 +52,31 @@ func TestMatchCodec(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkMatchCodec reads and writes a match of 6 KB (a long Tron
+// match's), with encoding/json and with the codec.
+func BenchmarkMatchCodec(b *testing.B) {
+	m := &Match{Code: "ABCDEFGHJK", Players: 2, Filler: "wise", Seats: []Seat{{Name: "a", Token: make([]byte, 32)}, {Name: "b", Token: make([]byte, 32)}},
+		Created: 1, Started: 2, State: make([]byte, 4600), Played: true, RoundMillis: 30000, Deadline: 5}
+	data := encodeMatch(m)
+	b.Run("encoding/json", func(b *testing.B) {
+		for b.Loop() {
+			var m Match
+			if err := json.Unmarshal(data, &m); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := json.Marshal(&m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("codec", func(b *testing.B) {
+		for b.Loop() {
+			var m Match
+			if err := decodeMatch(data, &m); err != nil {
+				b.Fatal(err)
+			}
+			encodeMatch(&m)
+		}
+	})
+}
