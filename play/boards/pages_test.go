@@ -6,17 +6,22 @@ import (
 	"flag"
 	"fmt"
 	"maps"
+	"net/http"
+	"os"
 	"path/filepath"
 	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/boards"
 	"github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/play/ratings"
 	"github.com/agentgames/bundle/store/bolt"
+	"github.com/agentgames/bundle/store/dynamo"
 	"github.com/agentgames/bundle/store/memory"
 	"github.com/agentgames/bundle/store/storetest"
 )
@@ -210,6 +215,16 @@ func BenchmarkBoardPage(b *testing.B) {
 			return s
 		},
 	}
+	// On DynamoDB (dynalite, with DYNAMODB_ENDPOINT set), the calls a page
+	// makes to the table's API are counted too.
+	var apiCalls atomic.Int64
+	if os.Getenv("DYNAMODB_ENDPOINT") != "" {
+		stores["dynamo"] = func(b *testing.B) play.Ledger {
+			c := storetest.DynamoClient(b)
+			c = dynamodb.New(c.Options(), func(o *dynamodb.Options) { o.HTTPClient = countingHTTP{o.HTTPClient, &apiCalls} })
+			return dynamo.New(c, storetest.NewTable(b, c), time.Now)
+		}
+	}
 	for _, name := range slices.Sorted(maps.Keys(stores)) {
 		b.Run(name, func(b *testing.B) {
 			store := &countingLedger{Ledger: stores[name](b)}
@@ -242,6 +257,7 @@ func BenchmarkBoardPage(b *testing.B) {
 			}{{"first", boards.Page{Limit: 100}, 1}, {"last", boards.Page{After: after, Limit: 100}, len(order) - 99}} {
 				b.Run(page.name, func(b *testing.B) {
 					store.calls.Store(0)
+					apiCalls.Store(0)
 					var board *boards.Board
 					for b.Loop() {
 						var err error
@@ -253,10 +269,24 @@ func BenchmarkBoardPage(b *testing.B) {
 						b.Fatalf("%d standings from rank %d of %d", len(board.Standings), board.Standings[0].Rank, board.Listed)
 					}
 					b.ReportMetric(float64(store.calls.Load())/float64(b.N), "store-calls/op")
+					if name == "dynamo" {
+						b.ReportMetric(float64(apiCalls.Load())/float64(b.N), "dynamodb-calls/op")
+					}
 				})
 			}
 		})
 	}
+}
+
+// countingHTTP counts the requests of an AWS client.
+type countingHTTP struct {
+	next  dynamodb.HTTPClient
+	calls *atomic.Int64
+}
+
+func (c countingHTTP) Do(r *http.Request) (*http.Response, error) {
+	c.calls.Add(1)
+	return c.next.Do(r)
 }
 
 // countingLedger counts the reads of a ledger, from goroutines at once.
