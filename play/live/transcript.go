@@ -19,21 +19,34 @@ import (
 // again. Replay calls frame with a table dealt as this one was, then
 // after each change this one has had, in order, with the change as JSON
 // (nil for the deal): the move of a seat, or the moves of a round, in the
-// game's grammar, or what the clock's rule did. frame reads the table
-// only during the call. A table kept before it could replay answers
-// ErrNoHistory.
+// game's grammar, or what the clock's rule did. Frames before the from'th
+// need not be shown: for those the table may call frame with a nil table
+// and change, and play its changes the cheapest way it can. frame reads
+// the table only during the call; Replay stops at the first error frame
+// answers (ErrEnough once it has the frames it wants), and answers it. A
+// table kept before it could replay answers ErrNoHistory.
 type Replayer interface {
-	Replay(frame func(t Table, change json.RawMessage) error) error
+	Replay(from int, frame func(t Table, change json.RawMessage) error) error
 }
+
+// ErrEnough is what a frame function answers Replay to stop it.
+var ErrEnough = errors.New("live: enough frames")
 
 // ErrNoHistory is what Replay answers for a match stored before its
 // table kept its changes.
 var ErrNoHistory = errors.New("live: the match was kept without its history")
 
-// TranscriptPage is the most frames a Transcript answers at once: a page
-// of a long 100x100 Tron match is one whole state of about 90 KB and
-// patches of a few hundred bytes for the rest.
-const TranscriptPage = 100
+// TranscriptPage is the most frames a Transcript answers at once, and
+// TranscriptBytes the most of their public states, as JSON, that it
+// gathers: a page stops at the frame after the one that reaches it, so
+// that a page of large states costs about what one of small ones does. A
+// page of a 30x30 Tron match or of a Tidebreakers match holds 100 frames;
+// one late in a 100x100 Tron match, whose trails hold 6,000 cells (about
+// 90 KB a state), holds 3.
+const (
+	TranscriptPage  = 100
+	TranscriptBytes = 256 << 10
+)
 
 // Transcript is a page of a match's transcript.
 type Transcript struct {
@@ -48,18 +61,20 @@ type Transcript struct {
 }
 
 // Frame is the match after one change: the change (nil for the deal) and
-// the public state then, as the game's API.Public writes it, but for its log, which
-// holds only the entries the change added (the frames' logs together are
-// the match's: a frame's state stays small however long the match).
+// the public state then, as the game's API.Public writes it, in JSON, but
+// for its log, which holds only the entries the change added (the frames'
+// logs together are the match's: a frame's state stays small however long
+// the match).
 type Frame struct {
 	Change json.RawMessage
 	Over   bool
-	Public any
+	Public json.RawMessage
 }
 
 // Transcript answers the page of match code's transcript that begins at
-// frame from: up to TranscriptPage frames, as many as the match has had
-// so far while it runs. A match still in its lobby has none.
+// frame from: up to TranscriptPage frames and about TranscriptBytes of
+// states, as many as the match has had so far while it runs. A match
+// still in its lobby has none.
 func (s *Server) Transcript(ctx context.Context, code string, from int) (*Transcript, error) {
 	m, err := s.Read(ctx, code)
 	if err != nil {
@@ -78,15 +93,27 @@ func (s *Server) Transcript(ctx context.Context, code string, from int) (*Transc
 	}
 	frame := *m
 	frame.Pending, frame.Deadline = nil, 0
-	n := 0
-	err = r.Replay(func(t Table, change json.RawMessage) error {
-		if n >= from && n < from+TranscriptPage {
+	n, size := 0, 0
+	err = r.Replay(from, func(t Table, change json.RawMessage) error {
+		switch {
+		case n == from+TranscriptPage || size >= TranscriptBytes:
+			out.More = true
+			return ErrEnough
+		case n >= from:
 			frame.Table, frame.Log = t, append([]json.RawMessage{}, t.Recorded()...)
-			out.Frames = append(out.Frames, Frame{Change: change, Over: t.Phase().Over, Public: s.Public(&frame)})
+			public, err := json.Marshal(s.Public(&frame))
+			if err != nil {
+				return err
+			}
+			size += len(public)
+			out.Frames = append(out.Frames, Frame{Change: change, Over: t.Phase().Over, Public: public})
 		}
 		n++
 		return nil
 	})
+	if errors.Is(err, ErrEnough) {
+		err = nil
+	}
 	if errors.Is(err, ErrNoHistory) {
 		return nil, play.Errorf(play.CodeNotFound, "match %s was kept before live matches kept their history: it has no transcript", m.Code)
 	}
@@ -96,6 +123,5 @@ func (s *Server) Transcript(ctx context.Context, code string, from int) (*Transc
 	if from > n {
 		return nil, play.Errorf(play.CodeInvalidRequest, "match %s has %d frames so far; from must be at most that", m.Code, n)
 	}
-	out.More = n > from+TranscriptPage
 	return out, nil
 }

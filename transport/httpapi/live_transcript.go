@@ -27,9 +27,9 @@ func (s *Server) liveTranscript(w http.ResponseWriter, r *http.Request, l Live) 
 	c := golden.Case{Format: golden.Format, Game: t.Game, Name: t.Code, Covers: []string{"live"}, Query: map[string]string{}, Full: true, Steps: []golden.Step{}}
 	for _, f := range t.Frames {
 		body, err := json.Marshal(struct {
-			OK       bool `json:"ok"`
-			GameOver bool `json:"gameOver"`
-			View     any  `json:"view"`
+			OK       bool            `json:"ok"`
+			GameOver bool            `json:"gameOver"`
+			View     json.RawMessage `json:"view"`
 		}{true, f.Over, f.Public})
 		if err != nil {
 			return err

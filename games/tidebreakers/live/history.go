@@ -76,8 +76,8 @@ type change struct {
 }
 
 // Replay plays the match again from its deal, one change of the history
-// at a time.
-func (t *table) Replay(frame func(core.Table, json.RawMessage) error) error {
+// at a time, the changes before frame from unshown.
+func (t *table) Replay(from int, frame func(core.Table, json.RawMessage) error) error {
 	if !t.kept {
 		return core.ErrNoHistory
 	}
@@ -86,10 +86,14 @@ func (t *table) Replay(frame func(core.Table, json.RawMessage) error) error {
 		return err
 	}
 	r := &table{State: s, kept: true}
-	if err := frame(r, nil); err != nil {
+	var shown core.Table = r
+	if from > 0 {
+		shown = nil
+	}
+	if err := frame(shown, nil); err != nil {
 		return err
 	}
-	for h := t.history; len(h) > 0; {
+	for n, h := 1, t.history; len(h) > 0; n++ {
 		var c change
 		if h[0] == timeLimit {
 			h = h[1:]
@@ -105,6 +109,12 @@ func (t *table) Replay(frame func(core.Table, json.RawMessage) error) error {
 				return fmt.Errorf("tidebreakers live: the history does not replay: %w", err)
 			}
 			c.Seat, c.Action = &seat, tidebreakers.WireAction(a)
+		}
+		if n < from {
+			if err := frame(nil, nil); err != nil {
+				return err
+			}
+			continue
 		}
 		b, _ := json.Marshal(c)
 		if err := frame(r, b); err != nil {

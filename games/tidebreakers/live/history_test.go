@@ -6,6 +6,7 @@ import (
 
 	engine "github.com/agentgames/bundle/engines/tidebreakers"
 	"github.com/agentgames/bundle/engines/tidebreakers/captains"
+	"github.com/agentgames/bundle/internal/transcripttest"
 	core "github.com/agentgames/bundle/play/live"
 )
 
@@ -44,7 +45,7 @@ func TestHistoryReplays(t *testing.T) {
 	}
 	frames := 0
 	var last *engine.State
-	err = back.Replay(func(tb core.Table, _ json.RawMessage) error {
+	err = back.Replay(0, func(tb core.Table, _ json.RawMessage) error {
 		frames++
 		last = tb.(*table).State.Clone()
 		return nil
@@ -55,7 +56,7 @@ func TestHistoryReplays(t *testing.T) {
 		t.Fatalf("replayed in %d frames to a state other than the stored one: %v", frames, err)
 	}
 	old, err := restore(want)
-	if err != nil || old.kept || old.Replay(func(core.Table, json.RawMessage) error { return nil }) != core.ErrNoHistory {
+	if err != nil || old.kept || old.Replay(0, func(core.Table, json.RawMessage) error { return nil }) != core.ErrNoHistory {
 		t.Errorf("an engine state alone: %v, kept %v", err, old.kept)
 	}
 }
@@ -71,6 +72,15 @@ func FuzzRestore(f *testing.F) {
 		if err != nil {
 			return
 		}
-		tab.Replay(func(core.Table, json.RawMessage) error { return nil })
+		tab.Replay(0, func(core.Table, json.RawMessage) error { return nil })
+	})
+}
+
+// TestReplayFrom: a match replays from any frame as from the deal.
+func TestReplayFrom(t *testing.T) {
+	tab := playedTable(t, 11, 20)
+	transcripttest.ReplaysFrom(t, tab, func(tb core.Table) string {
+		b, _ := tb.(*table).State.MarshalBinary()
+		return string(b)
 	})
 }

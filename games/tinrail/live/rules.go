@@ -186,18 +186,29 @@ func (t *table) MarshalBinary() ([]byte, error) { return json.Marshal(t.rec) }
 // Replay plays the match again from its seed, the change of each frame
 // the placement {"seat", "tile", "rotation", "cell"}: the tile as the
 // board shows it, never where it sat in a hand, so that the transcript
-// tells nothing of a hand's order.
-func (t *table) Replay(frame func(core.Table, json.RawMessage) error) error {
+// tells nothing of a hand's order. The placements before frame from are
+// played unshown.
+func (t *table) Replay(from int, frame func(core.Table, json.RawMessage) error) error {
 	r := &table{s: engine.New(t.rec.Seed, engine.Wise), rec: record{Seed: t.rec.Seed}}
-	if err := frame(r, nil); err != nil {
+	var shown core.Table = r
+	if from > 0 {
+		shown = nil
+	}
+	if err := frame(shown, nil); err != nil {
 		return err
 	}
-	for _, p := range t.rec.Placed {
+	for i, p := range t.rec.Placed {
 		pl, err := r.place(int(p/engine.Rotations), int(p%engine.Rotations))
 		if err != nil {
 			return err
 		}
 		r.log(pl)
+		if i+1 < from {
+			if err := frame(nil, nil); err != nil {
+				return err
+			}
+			continue
+		}
 		change, _ := json.Marshal(struct {
 			Seat     int `json:"seat"`
 			Tile     int `json:"tile"`

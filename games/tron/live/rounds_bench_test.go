@@ -4,13 +4,18 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
 
 	engine "github.com/agentgames/bundle/engines/tron"
 	"github.com/agentgames/bundle/games/tron/live"
+	"github.com/agentgames/bundle/internal/testserver"
 	"github.com/agentgames/bundle/play"
+	core "github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/store/memory"
 )
 
@@ -19,7 +24,7 @@ import (
 const longSeed = 1
 
 // longMoves are longPlay's moves from longSeed, worked out once.
-var longMoves = sync.OnceValue(func() [][2]engine.Dir { return longPlay(longSeed, 100, 100, 3010) })
+var longMoves = sync.OnceValue(func() [][2]engine.Dir { return longPlay(longSeed, 100, 100, 3110) })
 
 // BenchmarkRoundAt is a live request late in a long match against the
 // same request early in it, on the memory store so that the disk is out
@@ -67,9 +72,15 @@ func BenchmarkRoundAt(b *testing.B) {
 	}
 }
 
-// matchAt plays a two-agent match from longSeed to round, and answers
-// the match as the store keeps it and its two seats.
+// matchAt plays a two-agent match from longSeed to round, its moves
+// longMoves', and answers the match as the store keeps it and its two
+// seats.
 func matchAt(b testing.TB, c *clock, round int) ([]byte, *live.Joined, *live.Joined) {
+	return matchOf(b, c, longMoves(), round)
+}
+
+// matchOf plays a two-agent match from longSeed to round with moves.
+func matchOf(b testing.TB, c *clock, moves [][2]engine.Dir, round int) ([]byte, *live.Joined, *live.Joined) {
 	b.Helper()
 	ctx := context.Background()
 	store := &memory.Store{Clock: c.time}
@@ -82,7 +93,6 @@ func matchAt(b testing.TB, c *clock, round int) ([]byte, *live.Joined, *live.Joi
 	if err != nil {
 		b.Fatal(err)
 	}
-	moves := longMoves()
 	if len(moves) <= round {
 		b.Fatalf("the long match lasts %d rounds, not past %d", len(moves), round)
 	}
@@ -103,4 +113,35 @@ func matchAt(b testing.TB, c *clock, round int) ([]byte, *live.Joined, *live.Joi
 		b.Fatal(err)
 	}
 	return data, a, j
+}
+
+// BenchmarkTranscriptAt reads the transcript page of the long match that
+// begins at frame 0, and the one that begins at frame 3,000, in process
+// through the HTTP handler: its first frame whole, the others as patches
+// (the trails of frame 3,000 hold 6,002 cells).
+func BenchmarkTranscriptAt(b *testing.B) {
+	c := &clock{}
+	c.advance(time.Hour)
+	data, a, _ := matchAt(b, c, 3000+core.TranscriptPage)
+	ctx := context.Background()
+	store := &memory.Store{Clock: c.time}
+	if _, err := store.Save(ctx, "tron-live", a.Code, data, 0, time.Time{}); err != nil {
+		b.Fatal(err)
+	}
+	h := testserver.New(b)
+	h.ServeLive(live.NewServer(store, c.time))
+	for _, from := range []int{0, 3000} {
+		b.Run(fmt.Sprintf("from=%d", from), func(b *testing.B) {
+			size := 0
+			for b.Loop() {
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/games/tron/matches/"+a.Code+"/transcript?from="+strconv.Itoa(from), nil))
+				if rec.Code != http.StatusOK {
+					b.Fatalf("%d %.200s", rec.Code, rec.Body)
+				}
+				size = rec.Body.Len()
+			}
+			b.ReportMetric(float64(size), "bytes")
+		})
+	}
 }

@@ -95,18 +95,9 @@ func restoreJSON(data []byte) (core.Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	outs := map[[2]int]bool{}
-	for _, o := range rec.Out {
-		outs[o] = true
-	}
-	for i, b := range rec.Rounds {
-		var dirs [engine.MaxPlayers]engine.Dir
-		var out [engine.MaxPlayers]bool
-		for p := range rec.Players {
-			dirs[p] = engine.Dir(b >> (2 * p) & 3)
-			out[p] = outs[[2]int{i + 1, p}]
-		}
-		s.PlayOut(dirs, out)
+	outs := rec.outs()
+	for i := range rec.Rounds {
+		s.PlayOut(rec.round(i, outs))
 	}
 	return &table{s: s, rec: rec}, nil
 }
@@ -114,33 +105,43 @@ func restoreJSON(data []byte) (core.Table, error) {
 // Replay plays the match again from its seed, each round with the moves
 // Play was given: the change of a round is {"round": r, "moves": [...]},
 // a seat's direction or null for a cycle dead or put out for not moving.
-func (t *table) Replay(frame func(core.Table, json.RawMessage) error) error {
+// The rounds before frame from are played on the engine alone, unshown.
+func (t *table) Replay(from int, frame func(core.Table, json.RawMessage) error) error {
 	s, err := engine.New(t.rec.Seed, t.rec.Width, t.rec.Height, t.rec.Players)
 	if err != nil {
 		return err
 	}
 	r := &table{s: s, rec: record{Seed: t.rec.Seed, Width: t.rec.Width, Height: t.rec.Height, Players: t.rec.Players}}
-	if err := frame(r, nil); err != nil {
+	if from > 0 {
+		err = frame(nil, nil)
+	} else {
+		err = frame(r, nil)
+	}
+	if err != nil {
 		return err
 	}
-	outs := map[[2]int]bool{}
-	for _, o := range t.rec.Out {
-		outs[o] = true
-	}
-	for i, b := range t.rec.Rounds {
+	outs := t.rec.outs()
+	for i := range t.rec.Rounds {
+		dirs, out := t.rec.round(i, outs)
+		if i+1 < from {
+			r.s.PlayOut(dirs, out)
+			if err := frame(nil, nil); err != nil {
+				return err
+			}
+			continue
+		}
 		change := struct {
 			Round int       `json:"round"`
 			Moves []*string `json:"moves"`
 		}{i + 1, make([]*string, t.rec.Players)}
 		var moves []play.Move
 		for p := range t.rec.Players {
-			if !r.s.Alive(p) || outs[[2]int{i + 1, p}] {
+			if !r.s.Alive(p) || out[p] {
 				continue
 			}
-			d := engine.Dir(b >> (2 * p) & 3)
-			dir := d.String()
+			dir := dirs[p].String()
 			change.Moves[p] = &dir
-			moves = append(moves, play.Move{Seat: play.Seat(p), Action: tron.WireAction(d)})
+			moves = append(moves, play.Move{Seat: play.Seat(p), Action: tron.WireAction(dirs[p])})
 		}
 		if err := r.Play(moves); err != nil {
 			return err
@@ -167,6 +168,24 @@ type record struct {
 	// Out lists [round, seat] for every cycle put out for not moving in
 	// time.
 	Out [][2]int `json:"out,omitempty"`
+}
+
+// outs are the [round, seat] of the cycles put out for not moving.
+func (rec *record) outs() map[[2]int]bool {
+	outs := map[[2]int]bool{}
+	for _, o := range rec.Out {
+		outs[o] = true
+	}
+	return outs
+}
+
+// round is the directions of round i+1, and the cycles put out in it.
+func (rec *record) round(i int, outs map[[2]int]bool) (dirs [engine.MaxPlayers]engine.Dir, out [engine.MaxPlayers]bool) {
+	for p := range rec.Players {
+		dirs[p] = engine.Dir(rec.Rounds[i] >> (2 * p) & 3)
+		out[p] = outs[[2]int{i + 1, p}]
+	}
+	return dirs, out
 }
 
 // table is a live match of the engine.

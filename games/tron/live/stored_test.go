@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	engine "github.com/agentgames/bundle/engines/tron"
+	"github.com/agentgames/bundle/internal/transcripttest"
 	"github.com/agentgames/bundle/play"
 	core "github.com/agentgames/bundle/play/live"
 )
@@ -67,7 +68,7 @@ func seen(t *testing.T, tb core.Table) any {
 	for p := range x.s.Players() {
 		out.Cycles = append(out.Cycles, cycle{x.s.Trail(p), x.s.Died(p)})
 	}
-	if err := x.Replay(func(f core.Table, change json.RawMessage) error {
+	if err := x.Replay(0, func(f core.Table, change json.RawMessage) error {
 		out.Frames = append(out.Frames, describe(change, f.(*table).s))
 		return nil
 	}); err != nil {
@@ -108,6 +109,11 @@ func TestStored(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestReplayFrom: a match replays from any frame as from the deal.
+func TestReplayFrom(t *testing.T) {
+	transcripttest.ReplaysFrom(t, played(t, 12), func(tb core.Table) string { return describe(nil, tb.(*table).s) })
 }
 
 // TestStoredRefused: a stored match that is neither a snapshot nor a JSON
