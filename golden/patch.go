@@ -47,7 +47,7 @@ func compacted(v []byte) ([]byte, error) {
 
 // diff is Diff of compact JSON values.
 func diff(a, b []byte) (json.RawMessage, error) {
-	var d differ
+	d := differ{a: indexed(a), b: indexed(b)}
 	if err := d.diff("", a, b); err != nil {
 		return nil, err
 	}
@@ -75,10 +75,57 @@ func writeOp(b *bytes.Buffer, o op) {
 	b.WriteString("}")
 }
 
-// differ collects the ops of a diff and their length as written.
+// differ collects the ops of a diff and their length as written. The
+// values it diffs are parts of a and of b.
 type differ struct {
 	ops  []op
 	size []int // size[i]: the length of ops[:i+1] written
+	a, b doc
+}
+
+// doc is a compact JSON value, and where each of its strings, objects and
+// arrays ends: ends[i] for the one that begins at v[i], so that a value
+// read member by member, level after level, is scanned once.
+type doc struct {
+	v    []byte
+	ends []int32
+}
+
+// indexed is v, valid compact JSON, with where its parts end.
+func indexed(v []byte) doc {
+	d := doc{v: v, ends: make([]int32, len(v))}
+	var open []int32
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '"':
+			j := i + 1
+			for ; v[j] != '"'; j++ {
+				if v[j] == '\\' {
+					j++
+				}
+			}
+			d.ends[i], i = int32(j+1), j
+		case '{', '[':
+			open = append(open, int32(i))
+		case '}', ']':
+			d.ends[open[len(open)-1]], open = int32(i+1), open[:len(open)-1]
+		}
+	}
+	return d
+}
+
+// end answers where the JSON value at part[i] ends, part being a slice of
+// the doc's value (its offset in it is told by their capacities).
+func (d *doc) end(part []byte, i int) int {
+	switch part[i] {
+	case '"', '{', '[':
+		base := cap(d.v) - cap(part)
+		return int(d.ends[base+i]) - base
+	}
+	for i < len(part) && part[i] != ',' && part[i] != '}' && part[i] != ']' {
+		i++
+	}
+	return i
 }
 
 // add adds an op (value nil for a removal).
@@ -128,11 +175,11 @@ func (d *differ) diff(path string, a, b []byte) error {
 // object diffs two objects member by member: removals, then additions
 // and changes, keys in sorted order.
 func (d *differ) object(path string, a, b []byte) error {
-	xk, xv, err := split(a)
+	xk, xv, err := d.a.split(a)
 	if err != nil {
 		return err
 	}
-	yk, yv, err := split(b)
+	yk, yv, err := d.b.split(b)
 	if err != nil {
 		return err
 	}
@@ -162,11 +209,11 @@ func (d *differ) object(path string, a, b []byte) error {
 // array diffs two arrays: of one length, element by element; else by
 // what was added or removed between their common front and back.
 func (d *differ) array(path string, a, b []byte) error {
-	_, x, err := split(a)
+	_, x, err := d.a.split(a)
 	if err != nil {
 		return err
 	}
-	_, y, err := split(b)
+	_, y, err := d.b.split(b)
 	if err != nil {
 		return err
 	}
@@ -207,11 +254,23 @@ func (d *differ) array(path string, a, b []byte) error {
 }
 
 // split answers the member names and values of a compact JSON object, or
-// the elements of a compact JSON array, its values as slices of it.
-func split(v []byte) (keys []string, vals [][]byte, err error) {
+// the elements of a compact JSON array, part of the doc, its values as
+// slices of it.
+func (d *doc) split(v []byte) (keys []string, vals [][]byte, err error) {
+	n := 0 // the values, counted first so that vals is made once
+	for i := 1; i < len(v)-1; i = d.end(v, i) + 1 {
+		if v[0] == '{' {
+			i = d.end(v, i) + 1
+		}
+		n++
+	}
+	vals = make([][]byte, 0, n)
+	if v[0] == '{' {
+		keys = make([]string, 0, n)
+	}
 	for i := 1; i < len(v)-1; i++ {
 		if v[0] == '{' {
-			end := skip(v, i)
+			end := d.end(v, i)
 			k := string(v[i+1 : end-1])
 			if bytes.IndexByte(v[i:end], '\\') >= 0 {
 				if err := json.Unmarshal(v[i:end], &k); err != nil {
@@ -220,43 +279,10 @@ func split(v []byte) (keys []string, vals [][]byte, err error) {
 			}
 			keys, i = append(keys, k), end+1
 		}
-		end := skip(v, i)
+		end := d.end(v, i)
 		vals, i = append(vals, v[i:end]), end
 	}
 	return keys, vals, nil
-}
-
-// skip answers where the JSON value at v[i] ends, v being valid compact
-// JSON.
-func skip(v []byte, i int) int {
-	switch v[i] {
-	case '"':
-		for i++; v[i] != '"'; i++ {
-			if v[i] == '\\' {
-				i++
-			}
-		}
-		return i + 1
-	case '{', '[':
-		for depth := 0; ; {
-			switch v[i] {
-			case '"':
-				i = skip(v, i)
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				if depth--; depth == 0 {
-					return i + 1
-				}
-			}
-			i++
-		}
-	}
-	for i < len(v) && v[i] != ',' && v[i] != '}' && v[i] != ']' {
-		i++
-	}
-	return i
 }
 
 // Apply applies a JSON Patch of "add", "remove" and "replace" ops (RFC

@@ -271,3 +271,58 @@ func TestLoadCompact(t *testing.T) {
 		}
 	}
 }
+
+// trails is a Tron-like answer of two seats whose trails hold n cells
+// each, head first, and whose round is round.
+func trails(n, round int) []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, `{"ok":true,"view":{"round":%d,"seats":[`, round)
+	for s := range 2 {
+		if s > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"name":"Seat \"%d\"","alive":true,"trail":[`, s)
+		for i := n - 1; i >= 0; i-- {
+			if i < n-1 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, "[%d,%d]", (i+s*50)%100, (i/100+s*50)%100)
+		}
+		b.WriteString("]}")
+	}
+	b.WriteString("]}}")
+	return []byte(b.String())
+}
+
+// BenchmarkDiff diffs two answers of a long Tron match a round apart:
+// two trails of 6,000 cells, each a new head.
+func BenchmarkDiff(b *testing.B) {
+	prev, next := trails(6000, 2999), trails(6001, 3000)
+	for b.Loop() {
+		if _, err := Diff(prev, next); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// FuzzDiff: for any two JSON values, the patch Diff answers, applied to
+// the first, gives the second.
+func FuzzDiff(f *testing.F) {
+	f.Add([]byte(`{"a":[1,2,3],"b":"x"}`), []byte(`{"a":[0,1,2,3],"c":{"d":"\"e\""}}`))
+	f.Add(trails(5, 4), trails(6, 5))
+	f.Add([]byte(`[{"k\"":1},[[],{}],"s\\"]`), []byte(`[{"k\"":2},[[]],"s\\",null]`))
+	f.Fuzz(func(t *testing.T, prev, next []byte) {
+		if !json.Valid(prev) || !json.Valid(next) {
+			return
+		}
+		p, err := Diff(prev, next)
+		if err != nil {
+			t.Fatalf("diff of %s and %s: %v", prev, next, err)
+		}
+		got, err := Apply(prev, p)
+		if err != nil {
+			t.Fatalf("the patch %s of %s to %s does not apply: %v", p, prev, next, err)
+		}
+		same(t, "the patch applied", got, next)
+	})
+}

@@ -18,7 +18,25 @@ type Seat struct {
 	Died int `json:"died"`
 	// Trail is its cycle's cells, [x, y], the head first (as the
 	// stateless game and the botsArena board list them); empty once dead.
-	Trail [][2]int `json:"trail"`
+	Trail Trail `json:"trail"`
+}
+
+// Trail is a cycle's cells, [x, y] each. It writes itself as JSON, as
+// encoding/json would but without reflection: a late state of a 100x100
+// match holds 6,000 cells.
+type Trail [][2]int
+
+// MarshalJSON writes the trail as an array of [x, y] arrays.
+func (t Trail) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 2+10*len(t))
+	b = append(b, '[')
+	for i, c := range t {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(strconv.AppendInt(append(strconv.AppendInt(append(b, '['), int64(c[0]), 10), ','), int64(c[1]), 10), ']')
+	}
+	return append(b, ']'), nil
 }
 
 // State is the public state of a live Tron match.
@@ -48,7 +66,7 @@ func Public(m *core.Match) *State {
 	st.Width, _ = strconv.Atoi(m.Options["width"])
 	st.Height, _ = strconv.Atoi(m.Options["height"])
 	for i, s := range m.PublicSeats() {
-		st.Seats = append(st.Seats, Seat{PublicSeat: s, Moved: m.Moved(i), Trail: [][2]int{}})
+		st.Seats = append(st.Seats, Seat{PublicSeat: s, Moved: m.Moved(i), Trail: Trail{}})
 	}
 	if m.Table == nil {
 		return st
@@ -63,7 +81,7 @@ func Public(m *core.Match) *State {
 		seat := &st.Seats[p]
 		seat.Alive, seat.Died = s.Alive(p), s.Died(p)
 		trail := s.Trail(p)
-		seat.Trail = make([][2]int, 0, len(trail))
+		seat.Trail = make(Trail, 0, len(trail))
 		for _, c := range trail {
 			seat.Trail = append(seat.Trail, [2]int{c.X, c.Y})
 		}
