@@ -17,7 +17,7 @@ import (
 // default 30x30 grid through a real HTTP server on loopback with the
 // embedded store, and reports the moves per second; every move must be
 // accepted (none lost or refused), and each match's second move of a
-// round must resolve it. Agents: two agents a match, the case live play
+// round must resolve it, as the clients' own copy of the grid foresees. Agents: two agents a match, the case live play
 // is for. WiseBot: an agent against a wise bot, whose search then costs
 // most of the time. It is live Tidebreakers' BenchmarkConcurrentMatches
 // for Tron: go test ./games/tron/live -run X -bench Concurrent
@@ -51,19 +51,40 @@ func concurrentMatches(b *testing.B, bots int) {
 					refused.Add(1)
 					return
 				}
+				// The agents steer from their own copy of the grid, which
+				// their moves keep up to date (a bot's, which they cannot
+				// know, the answer's trails), and read of each answer only
+				// its round and its end: the clients cost the server's
+				// CPU as little as they can.
+				grid, room := mirror(&st), newRoomy(st.Width, st.Height)
+				var answer struct {
+					Round int  `json:"round"`
+					Over  bool `json:"over"`
+				}
 				for !st.Over {
-					round, moves := st.Round, map[int]string{}
+					round := st.Round
+					var dirs [engine.MaxPlayers]engine.Dir
 					for _, j := range seats {
-						moves[j.Seat] = roomy(&st, j.Seat)
+						dirs[j.Seat] = room.best(grid, j.Seat)
 					}
 					for _, j := range seats {
-						if post(base+"/"+code+"/move", map[string]any{"token": j.Token, "dir": moves[j.Seat]}, &st) != 200 {
+						out := any(&answer)
+						if bots > 0 {
+							out = &st
+						}
+						if post(base+"/"+code+"/move", map[string]any{"token": j.Token, "dir": dirs[j.Seat].String()}, out) != 200 {
 							refused.Add(1)
 							return
 						}
 						accepted.Add(1)
 					}
-					if st.Round != round+1 {
+					if bots > 0 {
+						grid = mirror(&st)
+					} else {
+						grid.Play(dirs)
+						st.Round, st.Over = answer.Round, answer.Over
+					}
+					if st.Round != round+1 || st.Over != grid.Over() {
 						refused.Add(1)
 						return
 					}
@@ -80,39 +101,59 @@ func concurrentMatches(b *testing.B, bots int) {
 	b.ReportMetric(float64(rounds.Load())/float64(b.N*matches), "rounds/match")
 }
 
-// roomy is the direction for seat's cycle into the free cell from which
-// the most cells can be reached, so that the benchmark's matches last.
-func roomy(st *live.State, seat int) string {
-	taken := make([]bool, st.Width*st.Height)
-	for _, s := range st.Seats {
+// mirror is the grid of st as the engine holds it.
+func mirror(st *live.State) *engine.State {
+	trails := make([][]engine.Cell, len(st.Seats))
+	for p, s := range st.Seats {
 		for _, c := range s.Trail {
-			taken[c[1]*st.Width+c[0]] = true
+			trails[p] = append(trails[p], engine.Cell{X: c[0], Y: c[1]})
 		}
 	}
-	free := func(x, y int) bool { return x >= 0 && y >= 0 && x < st.Width && y < st.Height && !taken[y*st.Width+x] }
-	h := st.Seats[seat].Trail[0]
-	best, room := "x+", -1
-	for _, d := range []string{"x+", "y+", "x-", "y-"} {
-		dir, _ := engine.ParseDir(d)
-		x, y := engine.Step(h[0], h[1], dir)
-		if !free(x, y) {
+	s, err := engine.FromBoard(st.Width, st.Height, trails)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// roomy chooses, for a cycle, the move into the free cell from which the
+// most cells (up to 100) can be reached, so that the benchmark's matches
+// last; it keeps its search's buffers from one move to the next.
+type roomy struct {
+	seen  []int32 // seen[cell] == mark: reached in the current search
+	mark  int32
+	queue []int
+}
+
+func newRoomy(width, height int) *roomy { return &roomy{seen: make([]int32, width*height)} }
+
+// best is the move of seat's cycle on s.
+func (r *roomy) best(s *engine.State, seat int) engine.Dir {
+	w := s.Width()
+	h := s.Head(seat)
+	best, room := engine.XPlus, -1
+	for _, d := range []engine.Dir{engine.XPlus, engine.YPlus, engine.XMinus, engine.YMinus} {
+		x, y := engine.Step(h.X, h.Y, d)
+		if !s.Free(x, y) {
 			continue
 		}
-		seen := map[[2]int]bool{{x, y}: true}
-		queue := [][2]int{{x, y}}
-		for len(queue) > 0 && len(seen) < 100 {
-			c := queue[0]
-			queue = queue[1:]
+		r.mark++
+		r.seen[y*w+x] = r.mark
+		r.queue = append(r.queue[:0], y*w+x)
+		reached := 1
+		for i := 0; i < len(r.queue) && reached < 100; i++ {
+			cx, cy := r.queue[i]%w, r.queue[i]/w
 			for n := range engine.Dir(4) {
-				nx, ny := engine.Step(c[0], c[1], n)
-				if free(nx, ny) && !seen[[2]int{nx, ny}] {
-					seen[[2]int{nx, ny}] = true
-					queue = append(queue, [2]int{nx, ny})
+				nx, ny := engine.Step(cx, cy, n)
+				if s.Free(nx, ny) && r.seen[ny*w+nx] != r.mark {
+					r.seen[ny*w+nx] = r.mark
+					r.queue = append(r.queue, ny*w+nx)
+					reached++
 				}
 			}
 		}
-		if len(seen) > room {
-			best, room = d, len(seen)
+		if reached > room {
+			best, room = d, reached
 		}
 	}
 	return best
