@@ -22,6 +22,8 @@ type Loopback struct {
 	tb     testing.TB
 	url    string
 	client *http.Client
+	// Store is the server's store.
+	Store *bolt.Store
 }
 
 // NewLoopback serves live, made over the bbolt store it is given; the
@@ -39,7 +41,7 @@ func NewLoopback(tb testing.TB, live func(play.Store) httpapi.Live) *Loopback {
 	tb.Cleanup(srv.Close)
 	client := srv.Client()
 	client.Transport.(*http.Transport).MaxIdleConnsPerHost = 100
-	return &Loopback{tb: tb, url: srv.URL, client: client}
+	return &Loopback{tb: tb, url: srv.URL, client: client, Store: store}
 }
 
 // Post sends body as JSON to path, decodes the answer into out, and

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -159,5 +160,35 @@ func TestDamageWhileOpen(t *testing.T) {
 				t.Errorf("Load after the sweep: %v", err)
 			}
 		})
+	}
+}
+
+// TestCommitStats: the store counts its commits, the saves they held and
+// their time: 64 saves at once, each in some commit.
+func TestCommitStats(t *testing.T) {
+	s, err := bolt.Open(filepath.Join(t.TempDir(), "matches.db"), time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if st := s.CommitStats(); st != (bolt.CommitStats{}) {
+		t.Fatalf("a store just opened: %+v", st)
+	}
+	const saves = 64
+	done := make(chan error)
+	for i := range saves {
+		go func() {
+			_, err := s.Save(context.Background(), "k", fmt.Sprint(i), []byte("x"), 0, time.Time{})
+			done <- err
+		}()
+	}
+	for range saves {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := s.CommitStats()
+	if st.Writes != saves || st.Commits < 1 || st.Commits > saves || st.Time <= 0 {
+		t.Fatalf("after %d saves at once: %+v", saves, st)
 	}
 }

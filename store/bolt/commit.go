@@ -3,6 +3,7 @@ package bolt
 import (
 	"errors"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	bbolt "go.etcd.io/bbolt"
@@ -20,9 +21,9 @@ import (
 // Batch, which it replaces, waited a fixed 10 ms for a batch to fill
 // (MaxBatchDelay) whenever fewer than 1,000 saves were in flight: 100
 // live Tron matches played 2,240-2,291 moves a second on a 2-core Xeon,
-// and play 4,141-5,456 now on a 2-core AMD EPYC, a commit of about 3.5
-// saves taking 0.55-0.6 ms (go test ./games/tron/live -run X -bench
-// Concurrent/Agents -benchtime 2x; docs/hosting.md). Each save
+// and play 4,141-5,456 now on a 2-core AMD EPYC, a commit of 3.5-3.8
+// saves taking 0.66-0.75 ms (CommitStats; go test ./games/tron/live -run
+// X -bench Concurrent/Agents -benchtime 2x; docs/hosting.md). Each save
 // is checked against its entry's version inside the transaction, after
 // the saves before it in line, so a conflict fails that save alone and
 // two saves of one entry in one transaction apply in order.
@@ -47,6 +48,21 @@ type committer struct {
 	closed bool
 	writes chan *write
 	ended  chan struct{} // closed once commits has written the last save
+	// The commits so far, the writes they held and the time they took.
+	commits, writesDone, nanos atomic.Int64
+}
+
+// CommitStats is what the store's group commits have done since it was
+// opened: how many transactions, how many saves and index writes they
+// held, and the time they took, syncs included.
+type CommitStats struct {
+	Commits, Writes int64
+	Time            time.Duration
+}
+
+// CommitStats answers the store's commits so far.
+func (s *Store) CommitStats() CommitStats {
+	return CommitStats{s.commit.commits.Load(), s.commit.writesDone.Load(), time.Duration(s.commit.nanos.Load())}
 }
 
 // startCommits starts writing s's saves.
@@ -97,7 +113,11 @@ func (s *Store) commits() {
 				break more
 			}
 		}
+		start := time.Now()
 		answers = s.write(batch, answers[:0])
+		s.commit.nanos.Add(int64(time.Since(start)))
+		s.commit.commits.Add(1)
+		s.commit.writesDone.Add(int64(len(batch)))
 		for i, w := range batch {
 			w.done <- answers[i]
 		}

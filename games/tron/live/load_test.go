@@ -98,6 +98,9 @@ func concurrentMatches(b *testing.B, bots int) {
 		b.Errorf("%d requests refused, lost, or not resolving their round", refused.Load())
 	}
 	b.ReportMetric(float64(accepted.Load())/time.Since(start).Seconds(), "moves/s")
+	st := l.Store.CommitStats()
+	b.ReportMetric(float64(st.Writes)/float64(st.Commits), "saves/commit")
+	b.ReportMetric(float64(st.Time.Microseconds())/float64(st.Commits), "µs/commit")
 	b.ReportMetric(float64(rounds.Load())/float64(b.N*matches), "rounds/match")
 }
 
