@@ -147,3 +147,54 @@ func FromSnapshot(data []byte) (*State, error) {
 	}
 	return s, nil
 }
+
+// Rewound is the match dealt from seed as it stood after round rounds,
+// worked out from how it was played rather than played again: died[p] is
+// the round cycle p died in (0 if it lived through them all; later rounds
+// count as 0), dir(r, p) the direction cycle p moved in round r (1 to
+// round) while it lived. Each cycle's trail is walked from its start, so
+// the cost is the cells walked, with no round resolved. Trails that
+// leave the grid or meet answer an error wrapping ErrBadSnapshot; that
+// the cycles died when died says is the caller's to know.
+// Like a snapshot, the match has no moves to MarshalBinary.
+func Rewound(seed uint64, width, height, players, round int, died [MaxPlayers]int, dir func(r, p int) Dir) (*State, error) {
+	s, err := New(seed, width, height, players)
+	if err != nil {
+		return nil, err
+	}
+	if round < 0 || round > MaxSide*MaxSide {
+		return nil, fmt.Errorf("%w: round %d", ErrBadSnapshot, round)
+	}
+	s.round, s.restored = round, true
+	for p := range players {
+		if d := died[p]; d > 0 && d <= round {
+			s.alive[p], s.died[p] = false, d
+		}
+	}
+	if s.Living() > 0 && (round+1)*s.Living() > width*height {
+		return nil, fmt.Errorf("%w: %d living trails of %d cells do not fit the grid", ErrBadSnapshot, s.Living(), round+1)
+	}
+	for p := range players {
+		start := s.trails[p][0]
+		s.grid[start.Y*width+start.X] = 0
+		if !s.alive[p] {
+			s.trails[p] = nil
+			continue
+		}
+		t := make([]Cell, round+1, round+2)
+		t[0] = start
+		for r := 1; r <= round; r++ {
+			t[r].X, t[r].Y = Step(t[r-1].X, t[r-1].Y, dir(r, p))
+		}
+		s.trails[p] = t
+	}
+	for p := range players {
+		for _, c := range s.trails[p] {
+			if uint(c.X) >= uint(width) || uint(c.Y) >= uint(height) || s.grid[c.Y*width+c.X] != 0 {
+				return nil, fmt.Errorf("%w: cycle %d's trail leaves the grid or crosses a trail", ErrBadSnapshot, p)
+			}
+			s.grid[c.Y*width+c.X] = int8(p + 1)
+		}
+	}
+	return s, nil
+}

@@ -150,3 +150,37 @@ func FuzzFromSnapshot(f *testing.F) {
 		}
 	})
 }
+
+// TestRewound: a match worked out from its moves after any number of its
+// rounds is the match played that far; moves that are no match's are
+// refused.
+func TestRewound(t *testing.T) {
+	for _, sm := range samples(t)[:40] {
+		if len(sm.moves) == 0 {
+			continue
+		}
+		t.Run(sm.name, func(t *testing.T) {
+			s, _ := New(sm.s.seed, sm.s.width, sm.s.height, sm.s.players)
+			for r := 0; r <= len(sm.moves); r++ {
+				got, err := Rewound(s.seed, s.width, s.height, s.players, r, sm.s.died, func(round, p int) Dir {
+					return sm.s.moves[round-1][p]
+				})
+				if err != nil {
+					t.Fatalf("round %d: %v", r, err)
+				}
+				same(t, s, got)
+				if r < len(sm.moves) {
+					s.Play(sm.s.moves[r])
+				}
+			}
+		})
+	}
+	s, _ := match(t, 7, 7, 7, 2, 0, 3)
+	back := func(int, int) Dir { return XMinus }
+	if _, err := Rewound(s.seed, 7, 7, 2, 3, [MaxPlayers]int{}, func(r, p int) Dir { return [4]Dir{XPlus, XMinus, XPlus}[r-1] }); !errors.Is(err, ErrBadSnapshot) {
+		t.Errorf("cycles turning back on themselves: %v", err)
+	}
+	if _, err := Rewound(s.seed, 7, 7, 2, 9, [MaxPlayers]int{}, back); !errors.Is(err, ErrBadSnapshot) {
+		t.Errorf("cycles riding off the grid: %v", err)
+	}
+}

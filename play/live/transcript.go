@@ -38,11 +38,12 @@ var ErrNoHistory = errors.New("live: the match was kept without its history")
 
 // TranscriptPage is the most frames a Transcript answers at once, and
 // TranscriptBytes the most of their public states, as JSON, that it
-// gathers: a page stops at the frame after the one that reaches it, so
-// that a page of large states costs about what one of small ones does. A
-// page of a 30x30 Tron match or of a Tidebreakers match holds 100 frames;
-// one late in a 100x100 Tron match, whose trails hold 6,000 cells (about
-// 90 KB a state), holds 3.
+// gathers: a page stops before the frame that would take it past that,
+// judging each frame by the size of the one before (a page holds one
+// frame at least), so that a page of large states costs about what one
+// of small ones does. A page of a 30x30 Tron match or of a Tidebreakers
+// match holds 100 frames; one late in a 100x100 Tron match, whose trails
+// hold 6,000 cells (about 50 KB a state), holds 5.
 const (
 	TranscriptPage  = 100
 	TranscriptBytes = 256 << 10
@@ -93,10 +94,10 @@ func (s *Server) Transcript(ctx context.Context, code string, from int) (*Transc
 	}
 	frame := *m
 	frame.Pending, frame.Deadline = nil, 0
-	n, size := 0, 0
+	n, size, last := 0, 0, 0 // last: the size of the page's last state
 	err = r.Replay(from, func(t Table, change json.RawMessage) error {
 		switch {
-		case n == from+TranscriptPage || size >= TranscriptBytes:
+		case n == from+TranscriptPage || n > from && size+last > TranscriptBytes:
 			out.More = true
 			return ErrEnough
 		case n >= from:
@@ -105,7 +106,7 @@ func (s *Server) Transcript(ctx context.Context, code string, from int) (*Transc
 			if err != nil {
 				return err
 			}
-			size += len(public)
+			size, last = size+len(public), len(public)
 			out.Frames = append(out.Frames, Frame{Change: change, Over: t.Phase().Over, Public: public})
 		}
 		n++

@@ -132,7 +132,7 @@ func BenchmarkTranscriptAt(b *testing.B) {
 	h.ServeLive(live.NewServer(store, c.time))
 	for _, from := range []int{0, 3000} {
 		b.Run(fmt.Sprintf("from=%d", from), func(b *testing.B) {
-			size := 0
+			size, frames := 0, 0
 			for b.Loop() {
 				rec := httptest.NewRecorder()
 				h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/games/tron/matches/"+a.Code+"/transcript?from="+strconv.Itoa(from), nil))
@@ -140,8 +140,14 @@ func BenchmarkTranscriptAt(b *testing.B) {
 					b.Fatalf("%d %.200s", rec.Code, rec.Body)
 				}
 				size = rec.Body.Len()
+				var page struct{ Steps []json.RawMessage }
+				if err := json.Unmarshal(rec.Body.Bytes(), &page); err != nil {
+					b.Fatal(err)
+				}
+				frames = len(page.Steps)
 			}
 			b.ReportMetric(float64(size), "bytes")
+			b.ReportMetric(float64(frames), "frames")
 		})
 	}
 }

@@ -107,29 +107,34 @@ func restoreJSON(data []byte) (core.Table, error) {
 // a seat's direction or null for a cycle dead or put out for not moving.
 // The rounds before frame from are played on the engine alone, unshown.
 func (t *table) Replay(from int, frame func(core.Table, json.RawMessage) error) error {
-	s, err := engine.New(t.rec.Seed, t.rec.Width, t.rec.Height, t.rec.Players)
-	if err != nil {
-		return err
-	}
-	r := &table{s: s, rec: record{Seed: t.rec.Seed, Width: t.rec.Width, Height: t.rec.Height, Players: t.rec.Players}}
-	if from > 0 {
-		err = frame(nil, nil)
-	} else {
-		err = frame(r, nil)
-	}
-	if err != nil {
-		return err
-	}
 	outs := t.rec.outs()
-	for i := range t.rec.Rounds {
-		dirs, out := t.rec.round(i, outs)
-		if i+1 < from {
-			r.s.PlayOut(dirs, out)
-			if err := frame(nil, nil); err != nil {
-				return err
-			}
-			continue
+	// The match as it stood before the first frame shown, worked out from
+	// its record when that frame is past round 1.
+	r := &table{rec: record{Seed: t.rec.Seed, Width: t.rec.Width, Height: t.rec.Height, Players: t.rec.Players}}
+	skip := min(max(from-1, 0), len(t.rec.Rounds))
+	var died [engine.MaxPlayers]int
+	for p := range t.rec.Players {
+		died[p] = t.s.Died(p)
+	}
+	s, err := engine.Rewound(t.rec.Seed, t.rec.Width, t.rec.Height, t.rec.Players, skip, died, func(round, p int) engine.Dir {
+		dirs, _ := t.rec.round(round-1, outs)
+		return dirs[p]
+	})
+	if err != nil {
+		return err
+	}
+	r.s = s
+	for n := range skip + 1 {
+		shown := core.Table(nil)
+		if n == from {
+			shown = r
 		}
+		if err := frame(shown, nil); err != nil {
+			return err
+		}
+	}
+	for i := skip; i < len(t.rec.Rounds); i++ {
+		dirs, out := t.rec.round(i, outs)
 		change := struct {
 			Round int       `json:"round"`
 			Moves []*string `json:"moves"`
@@ -146,12 +151,22 @@ func (t *table) Replay(from int, frame func(core.Table, json.RawMessage) error) 
 		if err := r.Play(moves); err != nil {
 			return err
 		}
-		c, _ := json.Marshal(change)
-		if err := frame(r, c); err != nil {
+		shown := core.Table(nil)
+		var c json.RawMessage
+		if i+1 >= from {
+			shown, c = r, mustJSON(change)
+		}
+		if err := frame(shown, c); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// mustJSON is v, which always encodes, as JSON.
+func mustJSON(v any) json.RawMessage {
+	b, _ := json.Marshal(v)
+	return b
 }
 
 // record is a match as it was played, which its transcript replays: the
