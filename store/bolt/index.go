@@ -72,13 +72,9 @@ func writeIndex(tx *bbolt.Tx, w *indexWrite) error {
 		return nil
 	}
 	countKey := under(w.name, "")
-	counts, _, err := get(members, membersBucket, countKey, 0)
+	n, l, err := countsOf(members, countKey)
 	if err != nil {
 		return err
-	}
-	n, l, ok := readCounts(counts.state)
-	if !ok {
-		return &damage{string(membersBucket), string(countKey), "the index's counts do not read"}
 	}
 	if held && len(old.state) > 0 {
 		if err := listed.Delete(under(w.name, string(old.state))); err != nil {
@@ -104,6 +100,20 @@ func writeIndex(tx *bbolt.Tx, w *indexWrite) error {
 	return members.Put(countKey, encode(membersBucket, countKey, entry{state: binary.AppendUvarint(binary.AppendUvarint(nil, n), l)}))
 }
 
+// countsOf reads an index's counts, at countKey of the members' bucket;
+// none reads as zeros, counts that do not read as damage.
+func countsOf(members *bbolt.Bucket, countKey []byte) (n, l uint64, err error) {
+	counts, _, err := get(members, membersBucket, countKey, 0)
+	if err != nil {
+		return 0, 0, err
+	}
+	n, l, ok := readCounts(counts.state)
+	if !ok {
+		return 0, 0, &damage{string(membersBucket), string(countKey), "the index's counts do not read"}
+	}
+	return n, l, nil
+}
+
 // readCounts reads an index's counts; none reads as zeros.
 func readCounts(v []byte) (members, listed uint64, ok bool) {
 	if len(v) == 0 {
@@ -126,14 +136,9 @@ func (s *Store) Scan(_ context.Context, name, after string, limit int) (play.Ind
 		if members == nil || listed == nil {
 			return nil
 		}
-		countKey := under(name, "")
-		counts, _, err := get(members, membersBucket, countKey, 0)
+		n, l, err := countsOf(members, under(name, ""))
 		if err != nil {
 			return err
-		}
-		n, l, ok := readCounts(counts.state)
-		if !ok {
-			return &damage{string(membersBucket), string(countKey), "the index's counts do not read"}
 		}
 		page.Members, page.Listed = int(n), int(l)
 		prefix := under(name, "")
