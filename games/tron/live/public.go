@@ -27,16 +27,30 @@ type Seat struct {
 type Trail [][2]int
 
 // MarshalJSON writes the trail as an array of [x, y] arrays.
-func (t Trail) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, 2+10*len(t))
+func (t Trail) MarshalJSON() ([]byte, error) { return t.appendJSON(make([]byte, 0, 2+10*len(t))), nil }
+
+// appendJSON appends the trail as MarshalJSON writes it.
+func (t Trail) appendJSON(b []byte) []byte {
 	b = append(b, '[')
 	for i, c := range t {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(strconv.AppendInt(append(strconv.AppendInt(append(b, '['), int64(c[0]), 10), ','), int64(c[1]), 10), ']')
+		b = append(appendCoord(append(appendCoord(append(b, '['), c[0]), ','), c[1]), ']')
 	}
-	return append(b, ']'), nil
+	return append(b, ']')
+}
+
+// appendCoord appends a coordinate: one of a grid's, 0 to 99, written
+// digit by digit.
+func appendCoord(b []byte, n int) []byte {
+	switch {
+	case n >= 0 && n < 10:
+		return append(b, byte('0'+n))
+	case n >= 10 && n < 100:
+		return append(b, byte('0'+n/10), byte('0'+n%10))
+	}
+	return strconv.AppendInt(b, int64(n), 10)
 }
 
 // State is the public state of a live Tron match.

@@ -16,6 +16,7 @@ import (
 	"github.com/agentgames/bundle/internal/testserver"
 	"github.com/agentgames/bundle/play"
 	core "github.com/agentgames/bundle/play/live"
+	"github.com/agentgames/bundle/play/wire"
 	"github.com/agentgames/bundle/store/memory"
 )
 
@@ -29,10 +30,10 @@ var longMoves = sync.OnceValue(func() [][2]engine.Dir { return longPlay(longSeed
 // BenchmarkRoundAt is a live request late in a long match against the
 // same request early in it, on the memory store so that the disk is out
 // of it: two agents on a 100x100 grid, seat 0 has moved, and seat 1's
-// move resolves the round after round (resolve); then the same with the
-// public state the HTTP answer carries encoded (answer), whose trails
-// grow with the rounds as the grid fills. The match is at round 10 or
-// 3,000 when each measured request is made.
+// move resolves the round (resolve); then the same with the public state
+// the HTTP answer carries written as the edge writes it (answer), whose
+// trails grow with the rounds as the grid fills. The match is at round
+// 10 or 3,000 when each measured request is made.
 func BenchmarkRoundAt(b *testing.B) {
 	for _, round := range []int{10, 3000} {
 		c := &clock{}
@@ -62,7 +63,7 @@ func BenchmarkRoundAt(b *testing.B) {
 						b.Fatal(err)
 					}
 					if answer {
-						if _, err := json.Marshal(live.Public(m)); err != nil {
+						if _, err := wire.AppendValue(nil, live.Public(m)); err != nil {
 							b.Fatal(err)
 						}
 					}
