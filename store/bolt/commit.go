@@ -21,8 +21,8 @@ import (
 // Batch, which it replaces, waited a fixed 10 ms for a batch to fill
 // (MaxBatchDelay) whenever fewer than 1,000 saves were in flight: 100
 // live Tron matches played 2,240-2,291 moves a second on a 2-core Xeon,
-// and play 4,141-5,456 now on a 2-core AMD EPYC, a commit of 3.5-3.8
-// saves taking 0.66-0.75 ms (CommitStats; go test ./games/tron/live -run
+// and play 5,595-6,166 now on a 2-core AMD EPYC, a commit of 3.7-4.2
+// saves taking 0.53-0.58 ms (CommitStats; go test ./games/tron/live -run
 // X -bench Concurrent/Agents -benchtime 2x; docs/hosting.md). Each save
 // is checked against its entry's version inside the transaction, after
 // the saves before it in line, so a conflict fails that save alone and
