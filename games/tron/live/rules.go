@@ -105,11 +105,10 @@ func restoreJSON(data []byte) (core.Table, error) {
 // Replay plays the match again from its seed, each round with the moves
 // Play was given: the change of a round is {"round": r, "moves": [...]},
 // a seat's direction or null for a cycle dead or put out for not moving.
-// The rounds before frame from are played on the engine alone, unshown.
+// The match as it stood before frame from is worked out from the record
+// (engine.Rewound: each trail walked, no round resolved), unshown.
 func (t *table) Replay(from int, frame func(core.Table, json.RawMessage) error) error {
 	outs := t.rec.outs()
-	// The match as it stood before the first frame shown, worked out from
-	// its record when that frame is past round 1.
 	r := &table{rec: record{Seed: t.rec.Seed, Width: t.rec.Width, Height: t.rec.Height, Players: t.rec.Players}}
 	skip := min(max(from-1, 0), len(t.rec.Rounds))
 	var died [engine.MaxPlayers]int
