@@ -23,17 +23,7 @@ type actions []Action
 
 // AppendJSON writes the list.
 func (as actions) AppendJSON(b []byte) []byte {
-	if as == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, a := range as {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = a.AppendJSON(b)
-	}
-	return append(b, ']')
+	return wire.AppendList(b, as, func(a *Action, b []byte) []byte { return a.AppendJSON(b) })
 }
 
 // AppendJSON writes the engine.
@@ -91,31 +81,9 @@ func (v View) AppendJSON(b []byte) []byte {
 	b = wire.AppendInt(wire.AppendKey(b, "gbotHand", false), v.GBotHand)
 	b = v.You.AppendJSON(wire.AppendKey(b, "you", false))
 	b = v.GBot.AppendJSON(wire.AppendKey(b, "gbot", false))
-	b = wire.AppendKey(b, "board", false)
-	if v.Board == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range v.Board {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = v.Board[i].AppendJSON(b)
-		}
-		b = append(b, ']')
-	}
-	b = wire.AppendKey(b, "hand", false)
-	if v.Hand == nil {
-		return append(b, "null}"...)
-	}
-	b = append(b, '[')
-	for i := range v.Hand {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = v.Hand[i].AppendJSON(b)
-	}
-	return append(b, ']', '}')
+	b = wire.AppendList(wire.AppendKey(b, "board", false), v.Board, (*PlacedTile).AppendJSON)
+	b = wire.AppendList(wire.AppendKey(b, "hand", false), v.Hand, (*HandTile).AppendJSON)
+	return append(b, '}')
 }
 
 // AppendJSON writes the result.

@@ -108,3 +108,20 @@ func AppendString(b []byte, s string) []byte {
 	b = append(b, s[start:]...)
 	return append(b, '"')
 }
+
+// AppendList appends xs as a JSON array, each element written by each
+// (an element's AppendJSON method, say), or null when xs is nil, as
+// encoding/json writes a slice.
+func AppendList[T any](b []byte, xs []T, each func(x *T, b []byte) []byte) []byte {
+	if xs == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = each(&xs[i], b)
+	}
+	return append(b, ']')
+}

@@ -40,22 +40,11 @@ func (st *State) AppendJSON(b []byte) []byte {
 	b = append(b, `,"over":`...)
 	b = wire.AppendBool(b, st.Over)
 	b = append(b, `,"places":`...)
-	b = appendInts(b, st.Places)
+	b = wire.AppendList(b, st.Places, func(n *int, b []byte) []byte { return wire.AppendInt(b, *n) })
 	b = append(b, `,"seats":`...)
-	if st.Seats == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range st.Seats {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = st.Seats[i].appendJSON(b)
-		}
-		b = append(b, ']')
-	}
+	b = wire.AppendList(b, st.Seats, (*Seat).appendJSON)
 	b = append(b, `,"log":`...)
-	b = appendRaw(b, st.Log)
+	b = wire.AppendList(b, st.Log, func(e *json.RawMessage, b []byte) []byte { return append(b, *e...) }) // compact, as the log keeps them
 	return append(b, '}')
 }
 
@@ -84,35 +73,4 @@ func (s *Seat) appendJSON(b []byte) []byte {
 	b = wire.AppendInt(b, s.Died)
 	b = append(b, `,"trail":`...)
 	return append(s.Trail.appendJSON(b), '}') // as MarshalJSON, nil or not
-}
-
-// appendInts appends a list of numbers, null when nil.
-func appendInts(b []byte, ns []int) []byte {
-	if ns == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, n := range ns {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = wire.AppendInt(b, n)
-	}
-	return append(b, ']')
-}
-
-// appendRaw appends a list of JSON values, each compact as the log keeps
-// them, null when nil.
-func appendRaw(b []byte, vs []json.RawMessage) []byte {
-	if vs == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, v := range vs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, v...)
-	}
-	return append(b, ']')
 }
