@@ -94,27 +94,27 @@ type Match struct {
 	Players int               `json:"players"`
 	Filler  string            `json:"filler"` // the policy that fills empty seats
 	Seats   []Seat            `json:"seats"`
-	Created int64             `json:"created"`          // unix milliseconds
-	Started int64             `json:"started,omitzero"` // unix milliseconds, once the table is dealt
-	State   []byte            `json:"state,omitempty"`  // the table's, once started
+	Created int64             `json:"created"`           // unix milliseconds
+	Started int64             `json:"started,omitempty"` // unix milliseconds, once the table is dealt
+	State   []byte            `json:"state,omitempty"`   // the table's, once started
 	Log     []json.RawMessage `json:"log"`
 	// Played: someone besides the creator has joined, or a player has
 	// acted; the match is then kept play.Retention after its last write,
 	// and Unplayed after its creation until then.
-	Played bool `json:"played,omitzero"`
+	Played bool `json:"played,omitempty"`
 	// RoundMillis is how long a round of a simultaneous match waits for
 	// its seats' moves; Deadline is when the round being played resolves
 	// (unix milliseconds), and Pending the moves it has so far.
-	RoundMillis int64 `json:"roundMillis,omitzero"`
+	RoundMillis int64 `json:"roundMillis,omitempty"`
 	// Options are the match's options, as its creator chose them.
 	Options  map[string]string `json:"options,omitempty"`
-	Deadline int64             `json:"deadline,omitzero"`
+	Deadline int64             `json:"deadline,omitempty"`
 	Pending  []Pending         `json:"pending,omitempty"`
 	// Unrated: the match ended with an agent in it, and the rater has
 	// not been told yet; the write that ends a match sets it, and the
 	// request that tells the rater clears it, so a rating a crash lost
 	// is told by the match's next request.
-	Unrated bool `json:"unrated,omitzero"`
+	Unrated bool `json:"unrated,omitempty"`
 	// Table is the game, once the lobby has closed; nil before.
 	Table   Table `json:"-"`
 	version uint64

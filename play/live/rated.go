@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
 	"slices"
 
@@ -135,7 +136,7 @@ func (s *Server) rate(ctx context.Context, m *Match, version uint64) {
 		return
 	}
 	m.Unrated = false
-	data := encodeMatch(m)
+	data, _ := json.Marshal(m)
 	if _, err := s.store.Save(ctx, s.rules.Kind(), m.Code, data, version, m.expires(s.clock())); err != nil && !play.IsCode(err, play.CodeConflict) {
 		slog.Error("marking a live match rated", "code", m.Code, "err", err)
 	}

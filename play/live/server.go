@@ -121,7 +121,7 @@ func (s *Server) CreateSetup(ctx context.Context, setup Setup) (*Joined, error) 
 	}
 	for range codeDraws {
 		m.Code = newCode()
-		data := encodeMatch(m)
+		data, _ := json.Marshal(m)
 		_, err := s.store.Save(ctx, s.rules.Kind(), m.Code, data, 0, m.expires(s.clock()))
 		if play.IsCode(err, play.CodeConflict) {
 			continue // the code is taken: draw another
@@ -195,7 +195,7 @@ func (s *Server) Update(ctx context.Context, code string, f func(*Match) error) 
 			return false, err
 		}
 		m := &Match{}
-		if err := decodeMatch(data, m); err != nil {
+		if err := json.Unmarshal(data, m); err != nil {
 			return false, fmt.Errorf("live: match %s: %w", code, err)
 		}
 		m.version = version
@@ -217,7 +217,7 @@ func (s *Server) Update(ctx context.Context, code string, f func(*Match) error) 
 		if !wasOver && m.Table != nil && m.Table.Phase().Over && s.rated(m) {
 			m.Unrated = true // this write ends the match: no other will
 		}
-		if next := encodeMatch(m); string(next) != string(data) {
+		if next, _ := json.Marshal(m); string(next) != string(data) {
 			_, err = s.store.Save(ctx, s.rules.Kind(), code, next, version, m.expires(s.clock()))
 			if play.IsCode(err, play.CodeConflict) {
 				return true, nil
