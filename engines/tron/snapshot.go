@@ -106,41 +106,28 @@ func FromSnapshot(data []byte) (*State, error) {
 		}
 		s.alive[p] = s.died[p] == 0
 	}
-	if s.Living() > 0 && (s.round+1)*s.Living() > s.width*s.height {
-		return bad("%d living trails of %d cells do not fit the grid", s.Living(), s.round+1)
-	}
-	s.grid = make([]int8, s.width*s.height)
 	starts := pos
-	if pos += 2 * s.Living(); len(data) < pos {
-		return bad("truncated first cells")
+	if pos += 2 * s.Living(); len(data) < pos+(s.Living()*s.round+3)/4 {
+		return bad("truncated trails")
 	}
-	// One array holds every trail, each with room to grow a round
-	// without a copy: a request plays about one.
-	cells := make([]Cell, 0, s.Living()*(s.round+2))
+	if err := s.makeTrails(); err != nil {
+		return nil, err
+	}
 	k := 0 // directions read
 	for p := range s.players {
-		if !s.alive[p] {
+		t := s.trails[p]
+		if len(t) == 0 {
 			continue
 		}
-		x, y := int(data[starts]), int(data[starts+1])
+		t[0] = Cell{int(data[starts]), int(data[starts+1])}
 		starts += 2
-		t := cells[len(cells) : len(cells)+s.round+1 : len(cells)+s.round+2]
-		cells = cells[:len(cells)+s.round+2]
-		if pos+(k+s.round+3)/4 > len(data) {
-			return bad("truncated trail")
+		for i := 1; i < len(t); i++ {
+			t[i].X, t[i].Y = Step(t[i-1].X, t[i-1].Y, Dir(data[pos+k/4]>>(2*(k%4))&3))
+			k++
 		}
-		for i := range t {
-			if uint(x) >= uint(s.width) || uint(y) >= uint(s.height) || s.grid[y*s.width+x] != 0 {
-				return bad("cycle %d's trail leaves the grid or crosses a trail", p)
-			}
-			s.grid[y*s.width+x] = int8(p + 1)
-			t[i] = Cell{x, y}
-			if i < s.round {
-				x, y = Step(x, y, Dir(data[pos+k/4]>>(2*(k%4))&3))
-				k++
-			}
-		}
-		s.trails[p] = t
+	}
+	if err := s.placeTrails(); err != nil {
+		return nil, err
 	}
 	if pos+(k+3)/4 != len(data) || k%4 != 0 && data[len(data)-1]>>(2*(k%4)) != 0 {
 		return bad("stray bytes or bits")
@@ -171,30 +158,55 @@ func Rewound(seed uint64, width, height, players, round int, died [MaxPlayers]in
 			s.alive[p], s.died[p] = false, d
 		}
 	}
-	if s.Living() > 0 && (round+1)*s.Living() > width*height {
-		return nil, fmt.Errorf("%w: %d living trails of %d cells do not fit the grid", ErrBadSnapshot, s.Living(), round+1)
+	starts := s.trails
+	if err := s.makeTrails(); err != nil {
+		return nil, err
 	}
-	for p := range players {
-		start := s.trails[p][0]
-		s.grid[start.Y*width+start.X] = 0
-		if !s.alive[p] {
-			s.trails[p] = nil
+	for p, t := range s.trails[:players] {
+		if len(t) == 0 {
 			continue
 		}
-		t := make([]Cell, round+1, round+2)
-		t[0] = start
-		for r := 1; r <= round; r++ {
-			t[r].X, t[r].Y = Step(t[r-1].X, t[r-1].Y, dir(r, p))
+		t[0] = starts[p][0]
+		for i := 1; i < len(t); i++ {
+			t[i].X, t[i].Y = Step(t[i-1].X, t[i-1].Y, dir(i, p))
 		}
-		s.trails[p] = t
 	}
-	for p := range players {
-		for _, c := range s.trails[p] {
-			if uint(c.X) >= uint(width) || uint(c.Y) >= uint(height) || s.grid[c.Y*width+c.X] != 0 {
-				return nil, fmt.Errorf("%w: cycle %d's trail leaves the grid or crosses a trail", ErrBadSnapshot, p)
-			}
-			s.grid[c.Y*width+c.X] = int8(p + 1)
-		}
+	if err := s.placeTrails(); err != nil {
+		return nil, err
 	}
 	return s, nil
+}
+
+// makeTrails makes s's trails for its cycles as they stand: round+1
+// cells for each living one, to be filled, in one array with room for
+// each to grow a round without a copy (a request plays about one); none
+// for the dead. Trails too long to fit the grid answer an error wrapping
+// ErrBadSnapshot.
+func (s *State) makeTrails() error {
+	if s.Living() > 0 && (s.round+1)*s.Living() > s.width*s.height {
+		return fmt.Errorf("%w: %d living trails of %d cells do not fit the grid", ErrBadSnapshot, s.Living(), s.round+1)
+	}
+	cells := make([]Cell, s.Living()*(s.round+2))
+	for p := range s.players {
+		s.trails[p] = nil
+		if s.alive[p] {
+			s.trails[p], cells = cells[:s.round+1:s.round+2], cells[s.round+2:]
+		}
+	}
+	return nil
+}
+
+// placeTrails sets s's grid from its trails, refusing, with an error
+// wrapping ErrBadSnapshot, a trail that leaves the grid or meets another.
+func (s *State) placeTrails() error {
+	s.grid = make([]int8, s.width*s.height)
+	for p := range s.players {
+		for _, c := range s.trails[p] {
+			if uint(c.X) >= uint(s.width) || uint(c.Y) >= uint(s.height) || s.grid[c.Y*s.width+c.X] != 0 {
+				return fmt.Errorf("%w: cycle %d's trail leaves the grid or crosses a trail", ErrBadSnapshot, p)
+			}
+			s.grid[c.Y*s.width+c.X] = int8(p + 1)
+		}
+	}
+	return nil
 }

@@ -33,7 +33,7 @@ func (b *Boards) migrate(ctx context.Context, kind, game, board string, put func
 	if err != nil {
 		return false, err
 	}
-	any := false
+	moved := false
 	for i, data := range found {
 		if data == nil {
 			continue
@@ -48,8 +48,8 @@ func (b *Boards) migrate(ctx context.Context, kind, game, board string, put func
 			if err := put(agent, row); err != nil {
 				return false, err
 			}
-			any = true
+			moved = true
 		}
 	}
-	return any, nil
+	return moved, nil
 }
