@@ -116,8 +116,7 @@ func (t *table) Replay(from int, frame func(core.Table, json.RawMessage) error) 
 		died[p] = t.s.Died(p)
 	}
 	s, err := engine.Rewound(t.rec.Seed, t.rec.Width, t.rec.Height, t.rec.Players, skip, died, func(round, p int) engine.Dir {
-		dirs, _ := t.rec.round(round-1, outs)
-		return dirs[p]
+		return t.rec.dir(round-1, p)
 	})
 	if err != nil {
 		return err
@@ -196,11 +195,14 @@ func (rec *record) outs() map[[2]int]bool {
 // round is the directions of round i+1, and the cycles put out in it.
 func (rec *record) round(i int, outs map[[2]int]bool) (dirs [engine.MaxPlayers]engine.Dir, out [engine.MaxPlayers]bool) {
 	for p := range rec.Players {
-		dirs[p] = engine.Dir(rec.Rounds[i] >> (2 * p) & 3)
+		dirs[p] = rec.dir(i, p)
 		out[p] = outs[[2]int{i + 1, p}]
 	}
 	return dirs, out
 }
+
+// dir is seat p's direction in round i+1.
+func (rec *record) dir(i, p int) engine.Dir { return engine.Dir(rec.Rounds[i] >> (2 * p) & 3) }
 
 // table is a live match of the engine.
 type table struct {
