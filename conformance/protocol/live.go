@@ -32,8 +32,8 @@ type liveClient struct {
 	// g is the game checked, and base where its match API's paths start.
 	g    *liveGame
 	base string
-	// acts are a body of each of the game's actions for a seat's token.
-	acts func(token string) []liveAct
+	// acts are the game's (liveGame.acts).
+	acts func(c *liveClient, token string, seat int) []liveAct
 	// corner is the starting island of each of 2 Tidebreakers seats, and
 	// neighbours two of its neighbours: this bundle's, or under the cards'
 	// profile those the opening state shows (the card says only "the

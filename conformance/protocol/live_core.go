@@ -38,8 +38,9 @@ type liveGame struct {
 	// policies its values.
 	policy   string
 	policies []string
-	// acts are a body of each of the game's actions for a seat's token.
-	acts func(token string) []liveAct
+	// acts are a body of each of the game's actions for seat's token, as
+	// seat could play them at the start of a match of the fewest seats.
+	acts func(c *liveClient, token string, seat int) []liveAct
 	// createRefusals are create bodies the game refuses beyond the core's.
 	createRefusals []liveBody
 	// badBodies are action bodies outside the game's grammar, by a token
@@ -321,14 +322,14 @@ func coreNoMatch(c *liveClient) error {
 	if err := c.isError(r, "no_match", "GET of a code that names no match"); err != nil {
 		return err
 	}
-	calls := append([]liveAct{{"join", map[string]any{"name": "x"}}}, c.acts(strings.Repeat("t", 43))...)
+	calls := append([]liveAct{{"join", map[string]any{"name": "x"}}}, c.acts(c, strings.Repeat("t", 43), 0)...)
 	for _, call := range calls {
 		if err := c.refused(c.base+"/NOSUCH/"+call.op, c.base+"/{code}/"+call.op, call.body, "no_match", call.op+" on a code that names no match"); err != nil {
 			return err
 		}
 	}
 	c.code, c.match = code, match
-	return c.refuseAct("turn", c.acts(c.tokenOf(0))[0].body, "not_found", "a match takes join and its actions, no other operation")
+	return c.refuseAct("turn", c.acts(c, c.tokenOf(0), 0)[0].body, "not_found", "a match takes join and its actions, no other operation")
 }
 
 // coreLobby: in the lobby no seat acts (not_your_turn), and nothing
@@ -338,7 +339,7 @@ func coreLobby(c *liveClient) error {
 	if err != nil {
 		return err
 	}
-	for _, a := range c.acts(j.Token) {
+	for _, a := range c.acts(c, j.Token, 0) {
 		if err := c.refuseAct(a.op, a.body, "not_your_turn", "no seat acts while the match is in its lobby"); err != nil {
 			return err
 		}
@@ -376,7 +377,21 @@ func coreTokens(c *liveClient) error {
 	if err := c.startFull(); err != nil {
 		return err
 	}
-	for _, a := range firstOfEachOp(c.acts(c.tokenOf(0))) {
+	// Each seat's actions, so that one seat's are the seat to act's: a
+	// server that took another match's token as that seat's would play
+	// them, not refuse them for another reason.
+	var acts []liveAct
+	seen := map[string]bool{}
+	for seat := range c.g.players[0] {
+		for _, a := range firstOfEachOp(c.acts(c, c.tokenOf(0), seat)) {
+			key, _ := json.Marshal([]any{a.op, a.body})
+			if !seen[string(key)] {
+				seen[string(key)] = true
+				acts = append(acts, a)
+			}
+		}
+	}
+	for _, a := range acts {
 		for _, k := range []struct {
 			token      any
 			code, rule string
@@ -406,7 +421,7 @@ func coreBadBodies(c *liveClient) error {
 	}
 	tok := c.tokenOf(0)
 	quoted, _ := json.Marshal(tok)
-	for _, a := range firstOfEachOp(c.acts(tok)) {
+	for _, a := range firstOfEachOp(c.acts(c, tok, 0)) {
 		tail := ""
 		for k, v := range withToken(a.body, nil) {
 			value, _ := json.Marshal(v)
@@ -507,15 +522,16 @@ func merged(body, extra map[string]any) map[string]any {
 
 // tidebreakersActs, tronActs and tinrailActs are a body of each of the
 // game's actions for token.
-func tidebreakersActs(token string) []liveAct {
-	return []liveAct{{"supply", map[string]any{"token": token, "tile": 0, "amount": 1}},
-		{"attack", map[string]any{"token": token, "from": 0, "to": 1, "send": 1}}, {"pass", map[string]any{"token": token}}}
+func tidebreakersActs(c *liveClient, token string, seat int) []liveAct {
+	corner := c.corner[seat]
+	return []liveAct{{"supply", map[string]any{"token": token, "tile": corner, "amount": 1}},
+		{"attack", map[string]any{"token": token, "from": corner, "to": c.neighbours[seat][0], "send": 1}}, {"pass", map[string]any{"token": token}}}
 }
 
-func tronActs(token string) []liveAct {
+func tronActs(_ *liveClient, token string, _ int) []liveAct {
 	return []liveAct{{"move", map[string]any{"token": token, "dir": "x+"}}, {"move", map[string]any{"token": token, "dir": "y-"}}}
 }
 
-func tinrailActs(token string) []liveAct {
+func tinrailActs(_ *liveClient, token string, _ int) []liveAct {
 	return []liveAct{{"place", map[string]any{"token": token, "tileIndex": 0, "rotation": 0}}}
 }
