@@ -1,6 +1,7 @@
 package tron_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/agentgames/bundle/engines/tron"
@@ -87,4 +88,66 @@ func BenchmarkUnmarshalLong(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(s.Round()), "rounds")
+}
+
+// longSeed deals the longest 2-cycle Easy match on a 100x100 grid of the
+// seeds 0 to 5: 3,744 rounds.
+const longSeed = 3
+
+// longMatch is longSeed's match as it stood after round rounds, worked
+// out by Rewound from its moves as a server restores a match.
+func longMatch(b *testing.B, round int) *tron.State {
+	b.Helper()
+	rec := record(b, longSeed, 2)
+	if round >= len(rec.moves) {
+		b.Fatalf("the match lasts %d rounds, not past %d", len(rec.moves), round)
+	}
+	s, err := tron.Rewound(rec.seed, 100, 100, 2, round, [tron.MaxPlayers]int{}, func(r, p int) tron.Dir { return rec.moves[r-1][p] })
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s
+}
+
+// BenchmarkTrail measures listing both trails of a 2-cycle 100x100 match
+// at round 10 and at round 3,000.
+func BenchmarkTrail(b *testing.B) {
+	for _, round := range []int{10, 3000} {
+		b.Run(fmt.Sprintf("round=%d", round), func(b *testing.B) {
+			s := longMatch(b, round)
+			b.ReportAllocs()
+			for b.Loop() {
+				s.Trail(0)
+				s.Trail(1)
+			}
+		})
+	}
+}
+
+// BenchmarkSnapshot measures writing a 2-cycle 100x100 match's snapshot
+// (into a buffer kept from one write to the next) and reading it back, at
+// round 10 and at round 3,000.
+func BenchmarkSnapshot(b *testing.B) {
+	for _, round := range []int{10, 3000} {
+		s := longMatch(b, round)
+		data, err := s.AppendSnapshot(nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("append/round=%d", round), func(b *testing.B) {
+			b.ReportAllocs()
+			buf := data
+			for b.Loop() {
+				buf, _ = s.AppendSnapshot(buf[:0])
+			}
+		})
+		b.Run(fmt.Sprintf("read/round=%d", round), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := tron.FromSnapshot(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

@@ -2,7 +2,6 @@ package tron
 
 import (
 	"bytes"
-	"slices"
 	"testing"
 
 	"github.com/agentgames/bundle/engines/rng"
@@ -24,7 +23,7 @@ func twins(t *testing.T, players int) []*State {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(out) == 0 || slices.EqualFunc(s.trails[:], out[0].trails[:], slices.Equal) {
+			if len(out) == 0 || s.heads == out[0].heads {
 				out = append(out, s)
 				break
 			}
@@ -61,8 +60,8 @@ func TestEncodingLengthHidesSeed(t *testing.T) {
 			}
 			var moves [MaxPlayers]Dir
 			for p := range players {
-				if h := ms[0].trails[p]; len(h) > 0 {
-					moves[p] = freeDir(ms[0], h[len(h)-1], &r)
+				if ms[0].alive[p] {
+					moves[p] = freeDir(ms[0], ms[0].heads[p], &r)
 				}
 			}
 			for _, s := range ms {

@@ -39,7 +39,7 @@ type cyc struct {
 	walk string
 }
 
-// trail is c's trail as the engine stores it: head last.
+// trail is c's trail head first, as a board lists it.
 func (c cyc) trail(t testing.TB) []Cell {
 	t.Helper()
 	out := []Cell{{c.x, c.y}}
@@ -48,6 +48,7 @@ func (c cyc) trail(t testing.TB) []Cell {
 		x, y = Step(x, y, d)
 		out = append(out, Cell{x, y})
 	}
+	slices.Reverse(out)
 	return out
 }
 
@@ -57,69 +58,81 @@ func (c cyc) trail(t testing.TB) []Cell {
 // itself or another, or the state is not consistent.
 func staged(t testing.TB, w, h int, cycles ...cyc) *State {
 	t.Helper()
-	s := &State{width: w, height: h, players: len(cycles), grid: make([]int8, w*h)}
+	trails := make([][]Cell, len(cycles))
+	round := 0
 	for p, c := range cycles {
-		tr := c.trail(t)
-		for _, cl := range tr {
-			if cl.X < 0 || cl.Y < 0 || cl.X >= w || cl.Y >= h {
-				t.Fatalf("staged: cycle %d leaves the grid at %v", p, cl)
-			}
-			if s.grid[cl.Y*w+cl.X] != 0 {
-				t.Fatalf("staged: cycle %d crosses a trail at %v", p, cl)
-			}
-			s.grid[cl.Y*w+cl.X] = int8(p + 1)
-		}
-		s.trails[p] = tr
-		s.alive[p] = true
-		s.round = max(s.round, len(tr)-1)
+		trails[p] = c.trail(t)
+		round = max(round, len(trails[p])-1)
 	}
+	s, err := FromBoard(w, h, trails)
+	if err != nil {
+		t.Fatalf("staged: %v", err)
+	}
+	s.round = round
 	consistent(t, s)
 	return s
 }
 
-// consistent fails the test unless s's fields agree: players in range, the
-// grid marks exactly the cells of the living trails with their owners,
-// every living trail is a 4-connected path on the grid, every dead one is
-// empty with a round of death in 1..Round, and the living have none.
+// consistent fails the test unless s's fields agree: players in range; a
+// living cycle never died and its trail, walked back from its head through
+// its cells' marks, holds its length in cells on the grid, all marked with
+// their owner, the last and only the last marked as the first cell, each
+// other one entered from its neighbour in the direction its mark says, or
+// marked as a jump, whose cell before is in s.jumps and is no neighbour;
+// a dead cycle, and a
+// player beyond the match's, has no trail, and the dead died in 1..Round
+// (in round 1 for those FromBoard sets up out of the game, in round 0);
+// no cell outside the living trails is marked.
 func consistent(t testing.TB, s *State) {
 	t.Helper()
 	if s.players < MinPlayers || s.players > MaxPlayers || len(s.grid) != s.width*s.height {
 		t.Fatalf("%d players on a %dx%d grid of %d cells", s.players, s.width, s.height, len(s.grid))
 	}
-	want := make([]int8, len(s.grid))
+	inTrail := make([]bool, len(s.grid))
 	for p := range MaxPlayers {
-		tr := s.trails[p]
+		n := s.length[p]
 		switch {
 		case p >= s.players:
-			if len(tr) != 0 || s.alive[p] || s.died[p] != 0 {
-				t.Fatalf("player %d beyond %d has a trail %v, alive %v, died %d", p, s.players, tr, s.alive[p], s.died[p])
+			if n != 0 || s.heads[p] != (Cell{}) || s.alive[p] || s.died[p] != 0 {
+				t.Fatalf("player %d beyond %d has a trail of %d cells, alive %v, died %d", p, s.players, n, s.alive[p], s.died[p])
 			}
 			continue
 		case !s.alive[p]:
-			if len(tr) != 0 || s.died[p] < 1 || s.died[p] > s.round {
-				t.Fatalf("dead cycle %d: trail %v, died in round %d of %d", p, tr, s.died[p], s.round)
+			if n != 0 || s.heads[p] != (Cell{}) || s.died[p] < 1 || s.died[p] > max(s.round, 1) {
+				t.Fatalf("dead cycle %d: trail of %d cells, died in round %d of %d", p, n, s.died[p], s.round)
 			}
 			continue
-		case s.died[p] != 0 || len(tr) == 0:
-			t.Fatalf("living cycle %d: trail %v, died in round %d", p, tr, s.died[p])
+		case s.died[p] != 0 || n == 0:
+			t.Fatalf("living cycle %d: trail of %d cells, died in round %d", p, n, s.died[p])
 		}
-		for i, c := range tr {
+		c := s.heads[p]
+		for i := range n {
 			if c.X < 0 || c.Y < 0 || c.X >= s.width || c.Y >= s.height {
-				t.Fatalf("cycle %d: cell %v off the grid", p, c)
+				t.Fatalf("cycle %d: cell %d from the head %v is off the grid", p, i, c)
 			}
-			if i > 0 {
-				if dx, dy := c.X-tr[i-1].X, c.Y-tr[i-1].Y; dx*dx+dy*dy != 1 {
-					t.Fatalf("cycle %d: %v follows %v", p, c, tr[i-1])
-				}
-			}
-			if want[c.Y*s.width+c.X] != 0 {
+			m := s.grid[c.Y*s.width+c.X]
+			if inTrail[c.Y*s.width+c.X] {
 				t.Fatalf("cell %v in two trails or twice in one", c)
 			}
-			want[c.Y*s.width+c.X] = int8(p + 1)
+			inTrail[c.Y*s.width+c.X] = true
+			if i == n-1 {
+				if m != byte(p+1)|firstCell {
+					t.Fatalf("cycle %d: its last cell %v is marked %08b", p, c, m)
+				}
+				break
+			}
+			b := s.before(c)
+			_, jump := s.jumps[c]
+			if d, near := dirOf(b, c); m&jumpCell == 0 && m != entered(p, d) || m&jumpCell != 0 && (m != byte(p+1)|jumpCell || !jump || near) {
+				t.Fatalf("cycle %d: cell %v, marked %08b, follows %v", p, c, m, b)
+			}
+			c = b
 		}
 	}
-	if !slices.Equal(want, s.grid) {
-		t.Fatalf("the grid disagrees with the trails:\n%s", picture(s))
+	for i, m := range s.grid {
+		if (m != 0) != inTrail[i] {
+			t.Fatalf("cell (%d,%d) is marked %08b, in a living trail %v:\n%s", i%s.width, i/s.width, m, inTrail[i], picture(s))
+		}
 	}
 }
 
@@ -129,10 +142,10 @@ func picture(s *State) string {
 	var b strings.Builder
 	for y := range s.height {
 		for x := range s.width {
-			if o := s.grid[y*s.width+x]; o == 0 {
+			if o := s.Owner(x, y); o < 0 {
 				b.WriteByte('.')
 			} else {
-				fmt.Fprint(&b, o-1)
+				fmt.Fprint(&b, o)
 			}
 		}
 		b.WriteByte('\n')

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // snapshotFormat is the version byte that starts every snapshot.
@@ -23,9 +24,13 @@ const snapshotFormat = 1
 // back plays on but does not MarshalBinary. A state FromBoard sets up, or
 // one whose trails are not a match's, answers an error.
 func (s *State) AppendSnapshot(b []byte) ([]byte, error) {
+	cells, moves := 0, 0 // the living trails' first cells, and their later ones
 	for p := range s.players {
-		if n := len(s.trails[p]); s.alive[p] && n != s.round+1 || !s.alive[p] && n != 0 {
+		if n := s.length[p]; s.alive[p] && n != s.round+1 || !s.alive[p] && n != 0 {
 			return b, fmt.Errorf("tron: cycle %d's trail of %d cells in round %d is not a match's", p, n, s.round)
+		}
+		if n := s.length[p]; n > 0 {
+			cells, moves = cells+1, moves+n-1
 		}
 	}
 	b = append(b, snapshotFormat)
@@ -35,39 +40,29 @@ func (s *State) AppendSnapshot(b []byte) ([]byte, error) {
 	for p := range s.players {
 		b = binary.AppendUvarint(b, uint64(s.died[p]))
 	}
+	// Each trail is walked back from its head: its directions are written
+	// last to first, then its first cell.
+	starts := len(b)
+	dirs := starts + 2*cells
+	end := dirs + (moves+3)/4
+	b = slices.Grow(b, end-len(b))[:end]
+	clear(b[starts:])
+	k := 0 // the directions of the trails before
 	for p := range s.players {
-		if t := s.trails[p]; len(t) > 0 {
-			b = append(b, byte(t[0].X), byte(t[0].Y))
+		n := s.length[p]
+		if n == 0 {
+			continue
 		}
-	}
-	var acc byte
-	n := 0
-	for p := range s.players {
-		t := s.trails[p]
-		for i := 1; i < len(t); i++ {
-			acc |= byte(dirOf(t[i-1], t[i])) << (2 * (n % 4))
-			if n++; n%4 == 0 {
-				b, acc = append(b, acc), 0
-			}
+		c := s.heads[p]
+		for i := k + n - 2; i >= k; i-- {
+			b[dirs+i/4] |= byte(enteredBy(s.grid[c.Y*s.width+c.X])) << (2 * (i % 4))
+			c = s.before(c)
 		}
-	}
-	if n%4 != 0 {
-		b = append(b, acc)
+		b[starts], b[starts+1] = byte(c.X), byte(c.Y)
+		starts += 2
+		k += n - 1
 	}
 	return b, nil
-}
-
-// dirOf is the direction of the move from a to its neighbour b.
-func dirOf(a, b Cell) Dir {
-	switch {
-	case b.X > a.X:
-		return XPlus
-	case b.X < a.X:
-		return XMinus
-	case b.Y > a.Y:
-		return YPlus
-	}
-	return YMinus
 }
 
 // ErrBadSnapshot is wrapped by every FromSnapshot failure.
@@ -84,9 +79,11 @@ func FromSnapshot(data []byte) (*State, error) {
 		return bad("unknown format or truncated")
 	}
 	s := &State{seed: binary.LittleEndian.Uint64(data[1:]), width: int(data[9]), height: int(data[10]), players: int(data[11]), restored: true}
-	if _, err := New(0, s.width, s.height, s.players); err != nil {
+	m, err := New(0, s.width, s.height, s.players)
+	if err != nil {
 		return bad("%v", err)
 	}
+	s.grid = m.grid
 	pos := 12
 	uvarint := func(most uint64) (int, bool) {
 		v, n := binary.Uvarint(data[pos:])
@@ -110,24 +107,23 @@ func FromSnapshot(data []byte) (*State, error) {
 	if pos += 2 * s.Living(); len(data) < pos+(s.Living()*s.round+3)/4 {
 		return bad("truncated trails")
 	}
-	if err := s.makeTrails(); err != nil {
+	if err := s.emptyGrid(); err != nil {
 		return nil, err
 	}
 	k := 0 // directions read
 	for p := range s.players {
-		t := s.trails[p]
-		if len(t) == 0 {
+		if !s.alive[p] {
 			continue
 		}
-		t[0] = Cell{int(data[starts]), int(data[starts+1])}
+		ok := s.start(p, Cell{int(data[starts]), int(data[starts+1])})
 		starts += 2
-		for i := 1; i < len(t); i++ {
-			t[i].X, t[i].Y = Step(t[i-1].X, t[i-1].Y, Dir(data[pos+k/4]>>(2*(k%4))&3))
+		for i := 1; ok && i <= s.round; i++ {
+			ok = s.step(p, Dir(data[pos+k/4]>>(2*(k%4))&3))
 			k++
 		}
-	}
-	if err := s.placeTrails(); err != nil {
-		return nil, err
+		if !ok {
+			return nil, crossed(p)
+		}
 	}
 	if pos+(k+3)/4 != len(data) || k%4 != 0 && data[len(data)-1]>>(2*(k%4)) != 0 {
 		return bad("stray bytes or bits")
@@ -158,55 +154,53 @@ func Rewound(seed uint64, width, height, players, round int, died [MaxPlayers]in
 			s.alive[p], s.died[p] = false, d
 		}
 	}
-	starts := s.trails
-	if err := s.makeTrails(); err != nil {
+	starts := s.heads
+	if err := s.emptyGrid(); err != nil {
 		return nil, err
 	}
-	for p, t := range s.trails[:players] {
-		if len(t) == 0 {
+	for p := range players {
+		if !s.alive[p] {
 			continue
 		}
-		t[0] = starts[p][0]
-		for i := 1; i < len(t); i++ {
-			t[i].X, t[i].Y = Step(t[i-1].X, t[i-1].Y, dir(i, p))
+		ok := s.start(p, starts[p])
+		for r := 1; ok && r <= round; r++ {
+			ok = s.step(p, dir(r, p))
 		}
-	}
-	if err := s.placeTrails(); err != nil {
-		return nil, err
+		if !ok {
+			return nil, crossed(p)
+		}
 	}
 	return s, nil
 }
 
-// makeTrails makes s's trails for its cycles as they stand: round+1
-// cells for each living one, to be filled, in one array with room for
-// each to grow a round without a copy (a request plays about one); none
-// for the dead. Trails too long to fit the grid answer an error wrapping
-// ErrBadSnapshot.
-func (s *State) makeTrails() error {
+// emptyGrid empties s's grid and trails for the living trails of
+// round+1 cells to be laid on it, refusing with an error wrapping
+// ErrBadSnapshot trails too long to fit it.
+func (s *State) emptyGrid() error {
 	if s.Living() > 0 && (s.round+1)*s.Living() > s.width*s.height {
 		return fmt.Errorf("%w: %d living trails of %d cells do not fit the grid", ErrBadSnapshot, s.Living(), s.round+1)
 	}
-	cells := make([]Cell, s.Living()*(s.round+2))
-	for p := range s.players {
-		s.trails[p] = nil
-		if s.alive[p] {
-			s.trails[p], cells = cells[:s.round+1:s.round+2], cells[s.round+2:]
-		}
-	}
+	clear(s.grid)
+	s.heads, s.length = [MaxPlayers]Cell{}, [MaxPlayers]int{}
 	return nil
 }
 
-// placeTrails sets s's grid from its trails, refusing, with an error
-// wrapping ErrBadSnapshot, a trail that leaves the grid or meets another.
-func (s *State) placeTrails() error {
-	s.grid = make([]int8, s.width*s.height)
-	for p := range s.players {
-		for _, c := range s.trails[p] {
-			if uint(c.X) >= uint(s.width) || uint(c.Y) >= uint(s.height) || s.grid[c.Y*s.width+c.X] != 0 {
-				return fmt.Errorf("%w: cycle %d's trail leaves the grid or crosses a trail", ErrBadSnapshot, p)
-			}
-			s.grid[c.Y*s.width+c.X] = int8(p + 1)
-		}
+// step lays the cell a move in d leads to from cycle p's head as its new
+// head (a direction past the four read as Step reads it), answering false
+// when the cell is off the grid or taken.
+func (s *State) step(p int, d Dir) bool {
+	d = min(d, YMinus)
+	h := s.heads[p]
+	x, y := Step(h.X, h.Y, d)
+	if !s.Free(x, y) {
+		return false
 	}
-	return nil
+	s.grow(p, Cell{x, y}, d)
+	return true
+}
+
+// crossed is the error of cycle p's trail laid off the grid or across a
+// trail.
+func crossed(p int) error {
+	return fmt.Errorf("%w: cycle %d's trail leaves the grid or crosses a trail", ErrBadSnapshot, p)
 }

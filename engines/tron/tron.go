@@ -78,16 +78,21 @@ func Step(x, y int, d Dir) (int, int) {
 // Cell is a cell of the grid.
 type Cell struct{ X, Y int }
 
-// State is a whole match.
+// State is a whole match. Its trails live in its grid, each cell's mark
+// saying whose trail holds it and which cell of the trail comes before
+// (see ownerBits): per cycle it keeps only its head and its trail's
+// length.
 type State struct {
 	seed          uint64
 	width, height int
 	players       int
-	trails        [MaxPlayers][]Cell // head last
+	heads         [MaxPlayers]Cell // each trail's head; the zero cell for none
+	length        [MaxPlayers]int  // each trail's cells, 0 for none
 	alive         [MaxPlayers]bool
 	died          [MaxPlayers]int // the round a cycle died in; 0 while alive
 	round         int
-	grid          []int8            // owner+1 of each cell, 0 free
+	grid          []byte            // each cell's mark, 0 free
+	jumps         map[Cell]Cell     // the cell before each jump, read where a mark says jump; written by FromBoard alone
 	moves         [][MaxPlayers]Dir // every round's moves, 0 for the dead
 	putOut        bool              // a cycle died by PlayOut's out
 	restored      bool              // read FromSnapshot: the moves before are not kept
@@ -102,16 +107,11 @@ func New(seed uint64, width, height, players int) (*State, error) {
 	case players < MinPlayers || players > MaxPlayers:
 		return nil, fmt.Errorf("tron: %d players, want %d to %d", players, MinPlayers, MaxPlayers)
 	}
-	s := &State{seed: seed, width: width, height: height, players: players, grid: make([]int8, width*height)}
+	s := &State{seed: seed, width: width, height: height, players: players, grid: make([]byte, width*height)}
 	rs := rng.New(seed, streamStarts)
 	for p := range players {
-		for {
-			c := Cell{1 + rs.Intn(width-1), 1 + rs.Intn(height-1)}
-			if s.grid[c.Y*width+c.X] == 0 {
-				s.trails[p] = []Cell{c}
-				s.grid[c.Y*width+c.X] = int8(p + 1)
-				break
-			}
+		for !s.start(p, Cell{1 + rs.Intn(width-1), 1 + rs.Intn(height-1)}) {
+			// drawn again: the cell is an earlier cycle's
 		}
 		s.alive[p] = true
 	}
@@ -139,18 +139,27 @@ func (s *State) Alive(p int) bool { return s.alive[p] }
 // Died is the round cycle p died in, 0 while it is alive.
 func (s *State) Died(p int) int { return s.died[p] }
 
-// Trail is cycle p's trail, head first (empty once it is dead).
+// Trail is cycle p's trail, head first (empty once it is dead), walked
+// back from its head.
 func (s *State) Trail(p int) []Cell {
-	t := s.trails[p]
-	out := make([]Cell, len(t))
-	for i, c := range t {
-		out[len(t)-1-i] = c
+	out := make([]Cell, s.length[p])
+	if len(out) > 0 {
+		out[0] = s.heads[p]
+		for i := 1; i < len(out); i++ {
+			out[i] = s.before(out[i-1])
+		}
 	}
 	return out
 }
 
-// Head is cycle p's head.
-func (s *State) Head(p int) Cell { return s.trails[p][len(s.trails[p])-1] }
+// Head is cycle p's head. A cycle with no trail (a dead one) has none:
+// Head panics.
+func (s *State) Head(p int) Cell {
+	if s.length[p] == 0 {
+		panic("tron: Head of a cycle with no trail")
+	}
+	return s.heads[p]
+}
 
 // Free reports whether (x, y) is on the grid and free.
 func (s *State) Free(x, y int) bool {
@@ -158,7 +167,7 @@ func (s *State) Free(x, y int) bool {
 }
 
 // Owner is the cycle whose trail holds (x, y), or -1.
-func (s *State) Owner(x, y int) int { return int(s.grid[y*s.width+x]) - 1 }
+func (s *State) Owner(x, y int) int { return int(s.grid[y*s.width+x]&ownerBits) - 1 }
 
 // Living counts the cycles alive.
 func (s *State) Living() int {
@@ -212,7 +221,7 @@ func (s *State) PlayOut(moves [MaxPlayers]Dir, out [MaxPlayers]bool) (died []int
 		if !s.alive[p] {
 			continue
 		}
-		h := s.Head(p)
+		h := s.heads[p]
 		x, y := Step(h.X, h.Y, moves[p])
 		target[p] = Cell{x, y}
 		dead[p] = out[p] || !s.Free(x, y)
@@ -244,15 +253,10 @@ func (s *State) PlayOut(moves [MaxPlayers]Dir, out [MaxPlayers]bool) (died []int
 		if dead[p] {
 			continue
 		}
-		t := target[p]
-		s.trails[p] = append(s.trails[p], t)
-		s.grid[t.Y*s.width+t.X] = int8(p + 1)
+		s.grow(p, target[p], moves[p])
 	}
 	for _, p := range died {
-		for _, c := range s.trails[p] {
-			s.grid[c.Y*s.width+c.X] = 0
-		}
-		s.trails[p] = nil
+		s.erase(p)
 		s.alive[p], s.died[p] = false, s.round
 	}
 	s.moves = append(s.moves, played)
@@ -262,7 +266,9 @@ func (s *State) PlayOut(moves [MaxPlayers]Dir, out [MaxPlayers]bool) (died []int
 // FromBoard sets up a position from the arena's board: each player's
 // trail head first, empty for a player out of the game. It is what a bot
 // answering the arena sees; the state has no moves, so it is for choosing
-// a move, not for encoding.
+// a move, not for encoding. A trail may hold any cells: where a cell does
+// not follow its neighbour (the arena's off-board head, put in a corner)
+// the trail jumps, and plays on and is erased as any other.
 func FromBoard(width, height int, trails [][]Cell) (*State, error) {
 	switch {
 	case width < MinSide || width > MaxSide || height < MinSide || height > MaxSide:
@@ -270,7 +276,7 @@ func FromBoard(width, height int, trails [][]Cell) (*State, error) {
 	case len(trails) < MinPlayers || len(trails) > MaxPlayers:
 		return nil, fmt.Errorf("tron: %d players, want %d to %d", len(trails), MinPlayers, MaxPlayers)
 	}
-	s := &State{width: width, height: height, players: len(trails), grid: make([]int8, width*height)}
+	s := &State{width: width, height: height, players: len(trails), grid: make([]byte, width*height)}
 	for p, t := range trails {
 		for i := len(t) - 1; i >= 0; i-- {
 			c := t[i]
@@ -280,13 +286,31 @@ func FromBoard(width, height int, trails [][]Cell) (*State, error) {
 			if s.grid[c.Y*width+c.X] != 0 {
 				return nil, fmt.Errorf("tron: the cell (%d,%d) is in two trails", c.X, c.Y)
 			}
-			s.grid[c.Y*width+c.X] = int8(p + 1)
-			s.trails[p] = append(s.trails[p], c)
+			s.grid[c.Y*width+c.X] = s.boardMark(p, t, i)
 		}
 		s.alive[p] = len(t) > 0
-		if !s.alive[p] {
+		if s.alive[p] {
+			s.heads[p], s.length[p] = t[0], len(t)
+		} else {
 			s.died[p] = 1
 		}
 	}
 	return s, nil
+}
+
+// boardMark is the mark of t[i], a cell of cycle p's trail t (head
+// first) on a board: its first cell, a cell entered from its neighbour
+// t[i+1], or a jump from t[i+1], which it keeps in s.jumps.
+func (s *State) boardMark(p int, t []Cell, i int) byte {
+	if i == len(t)-1 {
+		return byte(p+1) | firstCell
+	}
+	if d, ok := dirOf(t[i+1], t[i]); ok {
+		return entered(p, d)
+	}
+	if s.jumps == nil {
+		s.jumps = map[Cell]Cell{}
+	}
+	s.jumps[t[i]] = t[i+1]
+	return byte(p+1) | jumpCell
 }
