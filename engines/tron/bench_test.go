@@ -94,19 +94,51 @@ func BenchmarkUnmarshalLong(b *testing.B) {
 // seeds 0 to 5: 3,744 rounds.
 const longSeed = 3
 
-// longMatch is longSeed's match as it stood after round rounds, worked
-// out by Rewound from its moves as a server restores a match.
-func longMatch(b *testing.B, round int) *tron.State {
+// longMatch is longSeed's match as it stood after round rounds: played
+// from New (recording its moves), or worked out by Rewound from its moves
+// as a server restores a match (recording none).
+func longMatch(b *testing.B, round int, played bool) *tron.State {
 	b.Helper()
 	rec := record(b, longSeed, 2)
 	if round >= len(rec.moves) {
 		b.Fatalf("the match lasts %d rounds, not past %d", len(rec.moves), round)
 	}
-	s, err := tron.Rewound(rec.seed, 100, 100, 2, round, [tron.MaxPlayers]int{}, func(r, p int) tron.Dir { return rec.moves[r-1][p] })
+	if !played {
+		s, err := tron.Rewound(rec.seed, 100, 100, 2, round, [tron.MaxPlayers]int{}, func(r, p int) tron.Dir { return rec.moves[r-1][p] })
+		if err != nil {
+			b.Fatal(err)
+		}
+		return s
+	}
+	s, err := tron.New(rec.seed, 100, 100, 2)
 	if err != nil {
 		b.Fatal(err)
 	}
+	for _, m := range rec.moves[:round] {
+		s.Play(m)
+	}
 	return s
+}
+
+// BenchmarkClone measures copying a 2-cycle 100x100 match early (round
+// 10) and late (round 3,000, its trails of 3,001 cells each), restored by
+// Rewound or played from New.
+func BenchmarkClone(b *testing.B) {
+	for _, round := range []int{10, 3000} {
+		for _, played := range []bool{false, true} {
+			name := fmt.Sprintf("rewound/round=%d", round)
+			if played {
+				name = fmt.Sprintf("played/round=%d", round)
+			}
+			b.Run(name, func(b *testing.B) {
+				s := longMatch(b, round, played)
+				b.ReportAllocs()
+				for b.Loop() {
+					s.Clone()
+				}
+			})
+		}
+	}
 }
 
 // BenchmarkTrail measures listing both trails of a 2-cycle 100x100 match
@@ -114,7 +146,7 @@ func longMatch(b *testing.B, round int) *tron.State {
 func BenchmarkTrail(b *testing.B) {
 	for _, round := range []int{10, 3000} {
 		b.Run(fmt.Sprintf("round=%d", round), func(b *testing.B) {
-			s := longMatch(b, round)
+			s := longMatch(b, round, false)
 			b.ReportAllocs()
 			for b.Loop() {
 				s.Trail(0)
@@ -129,7 +161,7 @@ func BenchmarkTrail(b *testing.B) {
 // round 10 and at round 3,000.
 func BenchmarkSnapshot(b *testing.B) {
 	for _, round := range []int{10, 3000} {
-		s := longMatch(b, round)
+		s := longMatch(b, round, false)
 		data, err := s.AppendSnapshot(nil)
 		if err != nil {
 			b.Fatal(err)

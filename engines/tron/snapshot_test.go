@@ -57,7 +57,7 @@ func TestSnapshot(t *testing.T) {
 			if _, err := r.MarshalBinary(); err == nil {
 				t.Fatal("a state read from a snapshot encodes its moves, which it does not have")
 			}
-			played := cloneState(sm.s)
+			played := sm.s.Clone()
 			for i := range 6 {
 				m := [MaxPlayers]Dir{Dir(i), Dir(i + 1), Dir(i + 2), Dir(i + 3)}
 				if a, b := played.Play(m), r.Play(m); !cmp.Equal(a, b) {
@@ -67,14 +67,6 @@ func TestSnapshot(t *testing.T) {
 			}
 		})
 	}
-}
-
-// cloneState is a copy of s that plays on apart from it.
-func cloneState(s *State) *State {
-	c := *s
-	c.grid = slices.Clone(s.grid)
-	c.moves = slices.Clone(s.moves)
-	return &c
 }
 
 // TestSnapshotRefuses: a state that is no match's does not snapshot, and
