@@ -213,3 +213,33 @@ func playAlone(s *State, k uint64) {
 		}
 	}
 }
+
+// TestRecent: a trail's last n cells are its first n listed head first,
+// all of them past its length and none below 1; its length is its cells.
+// A state read back from a snapshot plays on keeping no moves, so that
+// its clones cost the grid however long it plays.
+func TestRecent(t *testing.T) {
+	for _, src := range cloneSources() {
+		for seed := range uint64(30) {
+			s := src.build(t, seed)
+			r := rng.New(seed, 43)
+			for round := 0; round < 20 && !s.Over(); round++ {
+				s.Play(randomMoves(s, &r))
+			}
+			for p := range s.players {
+				trail := s.Trail(p)
+				if s.Length(p) != len(trail) {
+					t.Fatalf("%s seed %d: cycle %d's length %d, its trail %d cells", src.name, seed, p, s.Length(p), len(trail))
+				}
+				for _, n := range []int{-1, 0, 1, 2, len(trail) - 1, len(trail), len(trail) + 3} {
+					if got, want := s.Recent(p, n), trail[:min(max(n, 0), len(trail))]; !slices.Equal(got, want) {
+						t.Fatalf("%s seed %d: cycle %d's last %d cells %v, want %v", src.name, seed, p, n, got, want)
+					}
+				}
+			}
+			if src.name == "snapshot" && len(s.moves) != 0 {
+				t.Fatalf("seed %d: a state read from a snapshot recorded %d moves", seed, len(s.moves))
+			}
+		}
+	}
+}

@@ -4,14 +4,15 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"slices"
 )
 
 // snapshotFormat is the version byte that starts every snapshot.
 const snapshotFormat = 1
 
-// AppendSnapshot appends the match as it stands, not as it was played, so
-// that reading it back costs its trails, never its rounds:
+// A snapshot is a match as it stands, not as it was played, so that
+// reading it back costs its trails, never its rounds; the live server
+// stored its matches so before it stored the record of their rounds
+// (games/tron/live), and reads those it stored then with FromSnapshot:
 //
 //	format | seed (8 bytes, little endian) | width | height | players |
 //	round (uvarint) | per cycle, the round it died in (uvarint, 0 alive) |
@@ -21,49 +22,7 @@ const snapshotFormat = 1
 //
 // A living cycle's trail holds round+1 cells and a dead one's none, so the
 // lengths are not written. A snapshot keeps no moves: the match it reads
-// back plays on but does not MarshalBinary. A state FromBoard sets up, or
-// one whose trails are not a match's, answers an error.
-func (s *State) AppendSnapshot(b []byte) ([]byte, error) {
-	cells, moves := 0, 0 // the living trails' first cells, and their later ones
-	for p := range s.players {
-		if n := s.length[p]; s.alive[p] && n != s.round+1 || !s.alive[p] && n != 0 {
-			return b, fmt.Errorf("tron: cycle %d's trail of %d cells in round %d is not a match's", p, n, s.round)
-		}
-		if n := s.length[p]; n > 0 {
-			cells, moves = cells+1, moves+n-1
-		}
-	}
-	b = append(b, snapshotFormat)
-	b = binary.LittleEndian.AppendUint64(b, s.seed)
-	b = append(b, byte(s.width), byte(s.height), byte(s.players))
-	b = binary.AppendUvarint(b, uint64(s.round))
-	for p := range s.players {
-		b = binary.AppendUvarint(b, uint64(s.died[p]))
-	}
-	// Each trail is walked back from its head: its directions are written
-	// last to first, then its first cell.
-	starts := len(b)
-	dirs := starts + 2*cells
-	end := dirs + (moves+3)/4
-	b = slices.Grow(b, end-len(b))[:end]
-	clear(b[starts:])
-	k := 0 // the directions of the trails before
-	for p := range s.players {
-		n := s.length[p]
-		if n == 0 {
-			continue
-		}
-		c := s.heads[p]
-		for i := k + n - 2; i >= k; i-- {
-			b[dirs+i/4] |= byte(enteredBy(s.grid[c.Y*s.width+c.X])) << (2 * (i % 4))
-			c = s.before(c)
-		}
-		b[starts], b[starts+1] = byte(c.X), byte(c.Y)
-		starts += 2
-		k += n - 1
-	}
-	return b, nil
-}
+// back plays on but does not MarshalBinary.
 
 // ErrBadSnapshot is wrapped by every FromSnapshot failure.
 var ErrBadSnapshot = errors.New("tron: bad snapshot")
@@ -139,7 +98,10 @@ func FromSnapshot(data []byte) (*State, error) {
 // the cost is the cells walked, with no round resolved. Trails that
 // leave the grid or meet answer an error wrapping ErrBadSnapshot; that
 // the cycles died when died says is the caller's to know.
-// Like a snapshot, the match has no moves to MarshalBinary.
+// Like a snapshot, the match keeps no moves, those it plays on included:
+// it does not MarshalBinary, and a Clone of it costs the grid alone (at
+// round 0, it is the match New deals, for a caller that keeps its own
+// record of the moves).
 func Rewound(seed uint64, width, height, players, round int, died [MaxPlayers]int, dir func(r, p int) Dir) (*State, error) {
 	s, err := New(seed, width, height, players)
 	if err != nil {

@@ -95,7 +95,7 @@ type State struct {
 	jumps         map[Cell]Cell     // the cell before each jump, read where a mark says jump; written by FromBoard alone
 	moves         [][MaxPlayers]Dir // every round's moves, 0 for the dead
 	putOut        bool              // a cycle died by PlayOut's out
-	restored      bool              // read FromSnapshot: the moves before are not kept
+	restored      bool              // read FromSnapshot or Rewound: no moves are kept
 }
 
 // New sets up a match on a width x height grid (5 to 100 each) for players
@@ -141,8 +141,17 @@ func (s *State) Died(p int) int { return s.died[p] }
 
 // Trail is cycle p's trail, head first (empty once it is dead), walked
 // back from its head.
-func (s *State) Trail(p int) []Cell {
-	out := make([]Cell, s.length[p])
+func (s *State) Trail(p int) []Cell { return s.Recent(p, s.length[p]) }
+
+// Length is the number of cells in cycle p's trail: round+1 while it
+// rides (its first cell and one a round), 0 once it is dead.
+func (s *State) Length(p int) int { return s.length[p] }
+
+// Recent is the last n cells of cycle p's trail, head first (all of them
+// when it has fewer), walked back from its head: it costs the n cells, so
+// the cells laid since a round cost the rounds since, not the trail.
+func (s *State) Recent(p, n int) []Cell {
+	out := make([]Cell, min(max(n, 0), s.length[p]))
 	if len(out) > 0 {
 		out[0] = s.heads[p]
 		for i := 1; i < len(out); i++ {
@@ -259,7 +268,9 @@ func (s *State) PlayOut(moves [MaxPlayers]Dir, out [MaxPlayers]bool) (died []int
 		s.erase(p)
 		s.alive[p], s.died[p] = false, s.round
 	}
-	s.moves = append(s.moves, played)
+	if !s.restored {
+		s.moves = append(s.moves, played)
+	}
 	return died
 }
 
