@@ -43,7 +43,7 @@ type Rules interface {
 	// Start deals a match of seats seats from seed, with the options its
 	// creator chose (the facade has checked them).
 	Start(seed uint64, seats int, options map[string]string) (Table, error)
-	// Restore reads a match saved by its Table's MarshalBinary.
+	// Restore reads a match saved by its Table's AppendBinary.
 	Restore(state []byte) (Table, error)
 }
 
@@ -71,7 +71,13 @@ type Table interface {
 	// Recorded is the public log's entries the last change added, each as
 	// JSON.
 	Recorded() []json.RawMessage
-	MarshalBinary() ([]byte, error)
+	// Clone is a copy of the table that plays on without changing this
+	// one, nor changed by it. The core keeps the matches it serves
+	// decoded and plays each request on a clone, so a clone should cost
+	// the table as it stands (its board), not its history.
+	Clone() Table
+	// AppendBinary appends the table as the store keeps it, for Restore.
+	AppendBinary(b []byte) ([]byte, error)
 }
 
 // Seat is one seat of a match as the store keeps it: a bot's policy, or a
@@ -90,14 +96,16 @@ type Seat struct {
 // Match is a live match as the store keeps it, and as a facade reads and
 // changes it inside Server.Update.
 type Match struct {
-	Code    string            `json:"code"`
-	Players int               `json:"players"`
-	Filler  string            `json:"filler"` // the policy that fills empty seats
-	Seats   []Seat            `json:"seats"`
-	Created int64             `json:"created"`           // unix milliseconds
-	Started int64             `json:"started,omitempty"` // unix milliseconds, once the table is dealt
-	State   []byte            `json:"state,omitempty"`   // the table's, once started
-	Log     []json.RawMessage `json:"log"`
+	Code    string `json:"code"`
+	Players int    `json:"players"`
+	Filler  string `json:"filler"` // the policy that fills empty seats
+	Seats   []Seat `json:"seats"`
+	Created int64  `json:"created"`           // unix milliseconds
+	Started int64  `json:"started,omitempty"` // unix milliseconds, once the table is dealt
+	// State is the table's state as the match was stored, which Restore
+	// reads into Table; a request writes its Table's (see encode).
+	State []byte            `json:"state,omitempty"`
+	Log   []json.RawMessage `json:"log"`
 	// Played: someone besides the creator has joined, or a player has
 	// acted; the match is then kept play.Retention after its last write,
 	// and Unplayed after its creation until then.
@@ -135,10 +143,8 @@ func (m *Match) full() bool {
 	return true
 }
 
-// keep records the table's state and the log entries its last change
-// added.
+// keep records the log entries the table's last change added.
 func (m *Match) keep() {
-	m.State, _ = m.Table.MarshalBinary()
 	m.Log = append(m.Log, m.Table.Recorded()...)
 }
 

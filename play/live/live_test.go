@@ -86,8 +86,12 @@ func (t *tally) Due(started, now time.Time) bool {
 	return true
 }
 
-func (t *tally) Recorded() []json.RawMessage    { return t.added }
-func (t *tally) MarshalBinary() ([]byte, error) { return json.Marshal(t) }
+func (t *tally) Recorded() []json.RawMessage { return t.added }
+func (t *tally) Clone() live.Table           { c := *t; return &c }
+func (t *tally) AppendBinary(b []byte) ([]byte, error) {
+	j, err := json.Marshal(t)
+	return append(b, j...), err
+}
 
 // clock is a test clock that moves only when told.
 type clock struct{ now atomic.Int64 }
@@ -294,8 +298,12 @@ func TestRatedOnceDespiteAFailure(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		j, _, err := live.StoredParts(data)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var m struct{ Unrated bool }
-		json.Unmarshal(data, &m)
+		json.Unmarshal(j, &m)
 		return m.Unrated
 	}
 	play5 := func(ctx context.Context) string {

@@ -2,7 +2,6 @@ package live
 
 import (
 	"context"
-	"encoding/json"
 	"log/slog"
 	"slices"
 
@@ -119,13 +118,13 @@ func (s *Server) rated(m *Match) bool {
 	return slices.ContainsFunc(m.Seats, func(st Seat) bool { return st.Agent != nil })
 }
 
-// rate tells the rater of match m, saved at version with Unrated set,
-// then clears the flag by a write conditional on that version. A failure
-// is logged, never answered (the match is over and saved): the flag
-// stays, and the match's next request tells the rater again, which
-// counts a match once however often it is told. A lost race to clear it
-// leaves it to the request that won.
-func (s *Server) rate(ctx context.Context, m *Match, version uint64) {
+// rate tells the rater of match m, saved as data at version with Unrated
+// set, then clears the flag by a write conditional on that version, and
+// answers the match as stored then. A failure is logged, never answered
+// (the match is over and saved): the flag stays, and the match's next
+// request tells the rater again, which counts a match once however often
+// it is told. A lost race to clear it leaves it to the request that won.
+func (s *Server) rate(ctx context.Context, m *Match, data []byte, version uint64) ([]byte, uint64) {
 	places := m.Table.(Placed).Places()
 	seats := make([]RatedSeat, len(m.Seats))
 	for i, st := range m.Seats {
@@ -133,11 +132,19 @@ func (s *Server) rate(ctx context.Context, m *Match, version uint64) {
 	}
 	if err := s.rater.Rated(ctx, m.Code, seats); err != nil {
 		slog.Error("rating a live match", "code", m.Code, "err", err)
-		return
+		return data, version
 	}
 	m.Unrated = false
-	data, _ := json.Marshal(m)
-	if _, err := s.store.Save(ctx, s.rules.Kind(), m.Code, data, version, m.expires(s.clock())); err != nil && !play.IsCode(err, play.CodeConflict) {
-		slog.Error("marking a live match rated", "code", m.Code, "err", err)
+	next, err := m.encode(len(data))
+	if err == nil {
+		_, err = s.store.Save(ctx, s.rules.Kind(), m.Code, next, version, m.expires(s.clock()))
 	}
+	if err != nil {
+		if !play.IsCode(err, play.CodeConflict) {
+			slog.Error("marking a live match rated", "code", m.Code, "err", err)
+		}
+		m.Unrated = true
+		return data, version
+	}
+	return next, version + 1
 }

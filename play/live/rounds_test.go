@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -79,9 +80,15 @@ func (t *board) Play(moves []play.Move) error {
 	return nil
 }
 
-func (t *board) Due(time.Time, time.Time) bool  { return false }
-func (t *board) Recorded() []json.RawMessage    { return t.added }
-func (t *board) MarshalBinary() ([]byte, error) { return json.Marshal(t) }
+func (t *board) Due(time.Time, time.Time) bool { return false }
+func (t *board) Recorded() []json.RawMessage   { return t.added }
+func (t *board) Clone() live.Table {
+	return &board{Sum: slices.Clone(t.Sum), Silent: slices.Clone(t.Silent), Rounds: t.Rounds}
+}
+func (t *board) AppendBinary(b []byte) ([]byte, error) {
+	j, err := json.Marshal(t)
+	return append(b, j...), err
+}
 
 // move has the seat token holds send n, as a facade would.
 func move(ctx context.Context, s *live.Server, code, token string, n int) error {

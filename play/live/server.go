@@ -23,8 +23,9 @@ type Server struct {
 	clock   play.Clock
 	seeds   play.Seeds // the deals' seeds
 	creates *play.Quota
-	rater   Rater // told of every match that ends; nil for none
-	names   Names // agents' names no other seat may take; nil for none
+	kept    *cache // the matches last read or written, decoded
+	rater   Rater  // told of every match that ends; nil for none
+	names   Names  // agents' names no other seat may take; nil for none
 	// botNames are the folded names of the bots (see botNames).
 	botNames []string
 }
@@ -32,7 +33,16 @@ type Server struct {
 // NewServer keeps g's matches in store and tells the time with clock.
 // It limits creation to DefaultCreatesPerMinute matches a client.
 func NewServer(g *Game, store play.Store, clock play.Clock) *Server {
-	return (&Server{game: g, rules: g.Rules, store: store, clock: clock, seeds: play.RandomSeeds, botNames: botNames(g.Rules)}).WithCreateLimit(DefaultCreatesPerMinute)
+	return (&Server{game: g, rules: g.Rules, store: store, clock: clock, seeds: play.RandomSeeds, botNames: botNames(g.Rules),
+		kept: newCache(DefaultKept)}).WithCreateLimit(DefaultCreatesPerMinute)
+}
+
+// WithKept has the server keep up to n matches decoded between requests
+// (see cache.go) instead of DefaultKept; 0 keeps none, so that every
+// request decodes its match from the store.
+func (s *Server) WithKept(n int) *Server {
+	s.kept = newCache(n)
+	return s
 }
 
 // Game is the game the server plays.
@@ -121,8 +131,11 @@ func (s *Server) CreateSetup(ctx context.Context, setup Setup) (*Joined, error) 
 	}
 	for range codeDraws {
 		m.Code = newCode()
-		data, _ := json.Marshal(m)
-		_, err := s.store.Save(ctx, s.rules.Kind(), m.Code, data, 0, m.expires(s.clock()))
+		data, err := m.encode(0)
+		if err != nil {
+			return nil, err
+		}
+		_, err = s.store.Save(ctx, s.rules.Kind(), m.Code, data, 0, m.expires(s.clock()))
 		if play.IsCode(err, play.CodeConflict) {
 			continue // the code is taken: draw another
 		}
@@ -194,16 +207,13 @@ func (s *Server) Update(ctx context.Context, code string, f func(*Match) error) 
 		if err != nil {
 			return false, err
 		}
-		m := &Match{}
-		if err := json.Unmarshal(data, m); err != nil {
-			return false, fmt.Errorf("live: match %s: %w", code, err)
-		}
-		m.version = version
-		if m.State != nil {
-			if m.Table, err = s.rules.Restore(m.State); err != nil {
-				return false, fmt.Errorf("live: match %s: %w", code, err)
+		m := s.kept.get(code, data, version)
+		if m == nil {
+			if m, err = s.decode(code, data); err != nil {
+				return false, err
 			}
 		}
+		m.version = version
 		wasOver := m.Table != nil && m.Table.Phase().Over
 		if err := s.advance(m); err != nil {
 			return false, err
@@ -217,7 +227,11 @@ func (s *Server) Update(ctx context.Context, code string, f func(*Match) error) 
 		if !wasOver && m.Table != nil && m.Table.Phase().Over && s.rated(m) {
 			m.Unrated = true // this write ends the match: no other will
 		}
-		if next, _ := json.Marshal(m); string(next) != string(data) {
+		next, err := m.encode(len(data))
+		if err != nil {
+			return false, err
+		}
+		if string(next) != string(data) {
 			_, err = s.store.Save(ctx, s.rules.Kind(), code, next, version, m.expires(s.clock()))
 			if play.IsCode(err, play.CodeConflict) {
 				return true, nil
@@ -225,13 +239,28 @@ func (s *Server) Update(ctx context.Context, code string, f func(*Match) error) 
 			if err != nil {
 				return false, err
 			}
-			version++
+			data, version = next, version+1
 		}
 		if m.Unrated && s.rated(m) {
-			s.rate(ctx, m, version)
+			data, version = s.rate(ctx, m, data, version)
 		}
+		s.kept.put(code, data, version, m)
 		return false, nil
 	})
+}
+
+// decode reads a match as the store keeps it.
+func (s *Server) decode(code string, data []byte) (*Match, error) {
+	m, err := decodeMatch(data)
+	if err != nil {
+		return nil, fmt.Errorf("live: match %s: %w", code, err)
+	}
+	if m.State != nil {
+		if m.Table, err = s.rules.Restore(m.State); err != nil {
+			return nil, fmt.Errorf("live: match %s: %w", code, err)
+		}
+	}
+	return m, nil
 }
 
 // Read answers a match after playing what is due.

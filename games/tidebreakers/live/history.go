@@ -42,17 +42,17 @@ func appendChange(h []byte, a engine.Action) []byte {
 	return h
 }
 
-// MarshalBinary writes the table as Restore reads it.
-func (t *table) MarshalBinary() ([]byte, error) {
+// AppendBinary appends the table as Restore reads it.
+func (t *table) AppendBinary(b []byte) ([]byte, error) {
 	st, err := t.State.MarshalBinary()
 	if err != nil || !t.kept {
-		return st, err
+		return append(b, st...), err
 	}
-	b := append([]byte{tableFormat}, binary.AppendUvarint(nil, uint64(len(st)))...)
+	b = binary.AppendUvarint(append(b, tableFormat), uint64(len(st)))
 	return append(append(b, st...), t.history...), nil
 }
 
-// restore reads a table MarshalBinary wrote, or an engine state alone.
+// restore reads a table AppendBinary wrote, or an engine state alone.
 func restore(data []byte) (*table, error) {
 	t := &table{State: &engine.State{}}
 	if len(data) == 0 || data[0] != tableFormat {

@@ -38,7 +38,7 @@ func playedTable(t testing.TB, seed uint64, moves int) *table {
 // alone (before tables kept their history) restores and has none.
 func TestHistoryReplays(t *testing.T) {
 	tab := playedTable(t, 7, 200)
-	data, _ := tab.MarshalBinary()
+	data, _ := tab.AppendBinary(nil)
 	back, err := restore(data)
 	if err != nil || !back.kept {
 		t.Fatalf("restore: %v", err)
@@ -64,7 +64,7 @@ func TestHistoryReplays(t *testing.T) {
 // FuzzRestore: no stored form, however broken, panics Restore or Replay.
 func FuzzRestore(f *testing.F) {
 	for _, moves := range []int{0, 1, 30, 500} {
-		data, _ := playedTable(f, 11, moves).MarshalBinary()
+		data, _ := playedTable(f, 11, moves).AppendBinary(nil)
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

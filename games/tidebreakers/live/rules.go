@@ -3,6 +3,7 @@ package live
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	engine "github.com/agentgames/bundle/engines/tidebreakers"
@@ -26,7 +27,7 @@ func (rules) Start(seed uint64, players int, _ map[string]string) (core.Table, e
 	return &table{State: m, kept: true}, err
 }
 
-// Restore reads a table as MarshalBinary wrote it, or as it was stored
+// Restore reads a table as AppendBinary wrote it, or as it was stored
 // before tables kept their history (the engine's state alone).
 func (rules) Restore(state []byte) (core.Table, error) {
 	return restore(state)
@@ -75,6 +76,12 @@ func (t *table) Play(moves []play.Move) error {
 	}
 	t.history = appendChange(t.history, a)
 	return nil
+}
+
+// Clone is a copy of the table: the engine's state (the islands and
+// the log), and the history, shared but clipped so that an append copies.
+func (t *table) Clone() core.Table {
+	return &table{State: t.State.Clone(), history: slices.Clip(t.history), kept: t.kept}
 }
 
 // Places are the seats' places once the match is over.

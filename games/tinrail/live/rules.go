@@ -70,6 +70,12 @@ type table struct {
 	added    []json.RawMessage
 }
 
+// Clone is a copy of the table: the engine's state, and the record,
+// shared but clipped so that an append copies.
+func (t *table) Clone() core.Table {
+	return &table{s: t.s.Clone(), rec: record{Seed: t.rec.Seed, Placed: slices.Clip(t.rec.Placed)}, survived: t.survived}
+}
+
 // Phase: the seat to move, until the end.
 func (t *table) Phase() play.Phase {
 	if t.s.Over() {
@@ -180,8 +186,11 @@ func (t *table) Due(time.Time, time.Time) bool { return false }
 // Recorded is the log entry of the last placement.
 func (t *table) Recorded() []json.RawMessage { return t.added }
 
-// MarshalBinary is the record the match replays from.
-func (t *table) MarshalBinary() ([]byte, error) { return json.Marshal(t.rec) }
+// AppendBinary appends the record the match replays from, as JSON.
+func (t *table) AppendBinary(b []byte) ([]byte, error) {
+	rec, err := json.Marshal(t.rec)
+	return append(b, rec...), err
+}
 
 // Replay plays the match again from its seed, the change of each frame
 // the placement {"seat", "tile", "rotation", "cell"}: the tile as the

@@ -1,8 +1,11 @@
 package live
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -77,30 +80,40 @@ func seen(t *testing.T, tb core.Table) any {
 	return out
 }
 
-// TestStored: a match reads back from its snapshot and, as an earlier
-// server stored it, from its JSON record (replayed), as the match it was:
-// the same trails, record and transcript, and it plays on alike.
+// TestStored: a match reads back from its record and, as earlier servers
+// stored it, from the engine's snapshot of its grid (format 2, in
+// testdata/, written by the server before this one) and from its JSON
+// record (replayed), as the match it was: the same trails, record and
+// transcript, and it plays on alike.
 func TestStored(t *testing.T) {
 	for _, rounds := range []int{0, 2, 3, 8, 40} {
 		tb := played(t, rounds)
 		if rounds >= 3 && len(tb.rec.Out) != 1 {
 			t.Fatalf("after %d rounds, %d cycles out for not moving; want seat 2's", rounds, len(tb.rec.Out))
 		}
-		snap, err := tb.MarshalBinary()
+		rec, err := tb.AppendBinary(nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		old, err := json.Marshal(tb.rec)
+		old, err := json.Marshal(legacyRecord{Seed: tb.rec.Seed, Width: tb.rec.Width, Height: tb.rec.Height, Players: tb.rec.Players,
+			Rounds: slices.Concat(tb.rec.Rounds...), Out: tb.rec.Out})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for name, data := range map[string][]byte{"snapshot": snap, "JSON record": old} {
+		snap, err := os.ReadFile(fmt.Sprintf("testdata/format2-%d.bin", rounds))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, data := range map[string][]byte{"record": rec, "format 2": snap, "JSON record": old} {
 			r, err := rules{}.Restore(data)
 			if err != nil {
 				t.Fatalf("%d rounds, %s: %v", rounds, name, err)
 			}
 			if diff := cmp.Diff(seen(t, tb), seen(t, r), cmpopts.EquateEmpty()); diff != "" {
 				t.Fatalf("%d rounds, %s reads back another match:\n%s", rounds, name, diff)
+			}
+			if again, _ := r.(*table).AppendBinary(nil); !bytes.Equal(again, rec) {
+				t.Errorf("%d rounds, %s writes back %x, want %x", rounds, name, again, rec)
 			}
 			on, back := played(t, rounds+5), r.(*table)
 			playOn(t, back, rounds+5)
@@ -111,16 +124,32 @@ func TestStored(t *testing.T) {
 	}
 }
 
+// TestClone: a clone plays on as the table it was cloned from, and
+// neither changes the other.
+func TestClone(t *testing.T) {
+	tb := played(t, 5)
+	before := seen(t, tb)
+	c := tb.Clone().(*table)
+	playOn(t, c, 12)
+	if diff := cmp.Diff(before, seen(t, tb), cmpopts.EquateEmpty()); diff != "" {
+		t.Fatalf("playing a clone on changed the table:\n%s", diff)
+	}
+	playOn(t, tb, 12)
+	if diff := cmp.Diff(seen(t, tb), seen(t, c), cmpopts.EquateEmpty()); diff != "" {
+		t.Fatalf("a clone plays on as another match:\n%s", diff)
+	}
+}
+
 // TestReplayFrom: a match replays from any frame as from the deal.
 func TestReplayFrom(t *testing.T) {
 	transcripttest.ReplaysFrom(t, played(t, 12), func(tb core.Table) string { return describe(nil, tb.(*table).s) })
 }
 
-// TestStoredRefused: a stored match that is neither a snapshot nor a JSON
-// record, or whose parts disagree, does not read.
+// TestStoredRefused: a stored match that is none of the formats, or
+// whose parts disagree, does not read.
 func TestStoredRefused(t *testing.T) {
 	tb := played(t, 8)
-	good, err := tb.MarshalBinary()
+	good, err := tb.AppendBinary(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,19 +157,29 @@ func TestStoredRefused(t *testing.T) {
 		out := append([]byte{}, good[:at]...)
 		return append(append(out, b...), good[at+1:]...)
 	}
-	snapLen := int(good[1])
-	rounds := 2 + snapLen // where the count of rounds is
+	// format | seed (8) | width | height | players | round | died x3 | rounds | ...
+	const round, died, rounds = 12, 13, 16
+	snap, err := os.ReadFile("testdata/format2-8.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for name, data := range map[string][]byte{
-		"empty":             {},
-		"format":            with(0, 7),
-		"snapshot too long": with(1, 0x7f),
-		"bad snapshot":      with(2, 9),
-		"rounds short":      with(rounds, 7),
-		"rounds long":       with(rounds, 9),
-		"out of seat 3":     with(len(good)-1, 3),
-		"out in round 0":    with(len(good)-2, 0),
-		"out cut":           good[:len(good)-1],
-		"bad JSON":          []byte(`{"seed":`),
+		"empty":                  {},
+		"format":                 with(0, 7),
+		"short":                  good[:11],
+		"width":                  with(9, 4),
+		"players":                with(11, 5),
+		"round long":             with(round, 9),
+		"round past the grid":    with(round, 0xff, 0xff, 0x7f),
+		"died after the round":   with(died, 9),
+		"a dead cycle alive":     with(died+2, 0),
+		"rounds short":           with(rounds, 7),
+		"rounds long":            with(rounds, 9),
+		"out of seat 3":          with(len(good)-1, 3),
+		"out in round 0":         with(len(good)-2, 0),
+		"out cut":                good[:len(good)-1],
+		"bad JSON":               []byte(`{"seed":`),
+		"format 2, bad snapshot": append(append([]byte{}, snap[:2]...), append([]byte{9}, snap[3:]...)...),
 	} {
 		if _, err := (rules{}).Restore(data); err == nil {
 			t.Errorf("%s: %x reads", name, data)
@@ -148,17 +187,28 @@ func TestStoredRefused(t *testing.T) {
 	}
 }
 
-// FuzzRestore: no stored bytes panic Restore.
+// FuzzRestore: no stored bytes panic Restore, and a match that reads
+// stores as itself.
 func FuzzRestore(f *testing.F) {
 	for _, rounds := range []int{0, 3, 8} {
-		b, _ := played(f, rounds).MarshalBinary()
+		b, _ := played(f, rounds).AppendBinary(nil)
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if tb, err := (rules{}).Restore(data); err == nil {
-			if _, err := tb.MarshalBinary(); err != nil {
-				t.Fatalf("%x reads back as a match that does not store: %v", data, err)
-			}
+		tb, err := (rules{}).Restore(data)
+		if err != nil {
+			return
+		}
+		rec, err := tb.AppendBinary(nil)
+		if err != nil {
+			t.Fatalf("%x reads back as a match that does not store: %v", data, err)
+		}
+		again, err := (rules{}).Restore(rec)
+		if err != nil {
+			t.Fatalf("%x stores as %x, which does not read: %v", data, rec, err)
+		}
+		if diff := cmp.Diff(seen(t, tb), seen(t, again), cmpopts.EquateEmpty()); diff != "" {
+			t.Fatalf("%x stores as another match:\n%s", data, diff)
 		}
 	})
 }
