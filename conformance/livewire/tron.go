@@ -15,6 +15,9 @@ type TronState struct {
 	Places      []int       `json:"places"`
 	Seats       []TronSeat  `json:"seats"`
 	Log         []TronEntry `json:"log"`
+	// Since is the round a state read since one gives (its trails hold
+	// only the cells laid after it); nil in the whole state.
+	Since *int `json:"since,omitempty"`
 }
 
 // TronSeat is a seat of a live Tron match's public state: its cycle's

@@ -60,6 +60,8 @@ func tronLiveMutants(t *testing.T) []tronLiveMutantBy {
 		{Mutant{Name: "two cycles entering one cell both live on", Wrap: tronLiveMutant(tronHeadOnSpared())}, "head-on"},
 		{Mutant{Name: "cycles dying in one round get places by seat, not one shared", Wrap: tronLiveMutant(tronEditState(tronPlacesBySeat))}, "head-on"},
 		{Mutant{Name: "the deadline is in seconds, not milliseconds", Wrap: tronLiveMutant(tronEditState(tronDeadlineSeconds))}, "join"},
+		{Mutant{Name: "a state read since a round holds every cell of every trail", Wrap: tronLiveMutant(tronSinceCut(func(n, whole int) int { return whole }))}, "since"},
+		{Mutant{Name: "a state read since a round holds that round's cells too", Wrap: tronLiveMutant(tronSinceCut(func(n, whole int) int { return n + 1 }))}, "since"},
 		{Mutant{Name: "the server's clock stands still: no deadline ever passes", Clock: func(now func() time.Time) func() time.Time {
 			start := now()
 			return func() time.Time { return start }
@@ -257,5 +259,24 @@ func tronDeadlineSeconds(s *livewire.TronState) {
 	if s.Deadline != nil {
 		seconds := *s.Deadline / 1000
 		s.Deadline = &seconds
+	}
+}
+
+// tronSinceCut: a state read since a round holds cells(n, whole) cells of
+// each trail (n is how many it should hold, whole how many it has),
+// where the real server cuts it to the cells laid after the round.
+func tronSinceCut(cells func(n, whole int) int) func(*tronLive, *tronCall) (int, []byte) {
+	return func(l *tronLive, c *tronCall) (int, []byte) {
+		status, body := l.pass(c)
+		s := tronStateOf(status, body)
+		if s == nil || s.Since == nil {
+			return status, body
+		}
+		whole := l.state(c.code)
+		for p := range s.Seats {
+			t := whole.Seats[p].Trail
+			s.Seats[p].Trail = t[:min(len(t), cells(len(s.Seats[p].Trail), len(t)))]
+		}
+		return status, tronEncode(s)
 	}
 }

@@ -25,7 +25,8 @@ const tronOpen = rtron.LiveOpen
 // the checker sent by the rules level's Tron model (each trail growing by
 // the cell its move enters, crashes into walls, trails, heads and one
 // another, the log, the places once over, the next deadline roundMillis
-// ahead), a second move in a round refused, bots moving at once, the
+// ahead), the state read since a round (every trail cut to the cells laid
+// after it), a second move in a round refused, bots moving at once, the
 // refusals of tokens, bodies, cycles out and a match over, a silent cycle
 // out at its 1-second deadline (about 1.2 s of real time), and the lobby
 // filling its empty seats with bots after its 10 seconds (about 10 s,
@@ -91,6 +92,7 @@ var tronLive = &liveGame{
 		{"already-moved", tronAlreadyMoved, 0, ""},
 		{"bot-moves", tronBots, 0, ""},
 		{"deadline", tronDeadline, 1200 * time.Millisecond, ""},
+		{"since", tronSince, 0, ""},
 	},
 }
 

@@ -37,6 +37,57 @@ func (s *Server) Ops() []string {
 // Public is what anyone may read of m: the game's public state.
 func (s *Server) Public(m *Match) any { return s.game.API.Public(m) }
 
+// Whole is the since of a request that reads the whole public state.
+const Whole = -1
+
+// MaxSince bounds the since a request may give: more rounds than a live
+// match has (a 100x100 Tron match lasts 10,000 rounds at most).
+const MaxSince = 100_000
+
+// Delta is an API whose public state can hold only what changed after a
+// round, for a reader that keeps the match as it read it last: a live
+// Tron match's trails grow by a cell a round, and a reader that asks
+// since the round it saw last reads the new heads, not every cell again,
+// so that its requests cost the same however long the match has run.
+type Delta interface {
+	API
+	// PublicSince is Public(m) with only what changed after round since
+	// (the reader has the rest).
+	PublicSince(m *Match, since int) any
+}
+
+// Since reports whether the game's public state reads since a round
+// (its API is a Delta).
+func (s *Server) Since() bool {
+	_, ok := s.game.API.(Delta)
+	return ok
+}
+
+// public is what anyone may read of m since round since (Whole for all
+// of it).
+func (s *Server) public(m *Match, since int) any {
+	if d, ok := s.game.API.(Delta); ok && since != Whole {
+		return d.PublicSince(m, since)
+	}
+	return s.game.API.Public(m)
+}
+
+// checkSince refuses a since the request may not give: one besides Whole
+// to a game whose state does not change by rounds (see Delta), or out of
+// range.
+func (s *Server) checkSince(op string, since int) error {
+	if since == Whole {
+		return nil
+	}
+	if _, ok := s.game.API.(Delta); !ok || op == "create" || op == "join" || op == "view" {
+		return play.Errorf(play.CodeInvalidRequest, "a %s %s request takes no since", s.game.Title, op)
+	}
+	if since < 0 || since > MaxSince {
+		return play.Errorf(play.CodeInvalidRequest, "since must be a round, 0 to %d, not %d", MaxSince, since)
+	}
+	return nil
+}
+
 // Private is an API whose game hides something from all but one seat (a
 // hand, the pile's order): the seat's token reads its own view, which its
 // moves answer too (op "view" reads it). The public state, the
@@ -59,17 +110,23 @@ func (s *Server) SeatView(m *Match, seat int) any {
 
 // Serve answers one request of the game's live match API: op is create,
 // join, get or one of the game's Ops; code names the match (empty for
-// create); body is the request's JSON (nil for get), read strictly. A
-// body the API refuses is invalid_request, one that is not a JSON object
-// bad_json; an op the game has not is not_found.
-func (s *Server) Serve(ctx context.Context, op, code string, body []byte) (any, error) {
+// create); body is the request's JSON (nil for get), read strictly;
+// since, for get and the game's Ops of a game whose API is a Delta, the
+// round after which the answer's public state shows what changed (Whole
+// for all of it). A body the API refuses, or a since it does not take, is
+// invalid_request, one that is not a JSON object bad_json; an op the game
+// has not is not_found.
+func (s *Server) Serve(ctx context.Context, op, code string, body []byte, since int) (any, error) {
 	api := s.game.API
+	if err := s.checkSince(op, since); err != nil {
+		return nil, err
+	}
 	if op == "get" {
 		m, err := s.Read(ctx, code)
 		if err != nil {
 			return nil, err
 		}
-		return api.Public(m), nil
+		return s.public(m, since), nil
 	}
 	o, err := wire.ReadObject(body, "")
 	if err != nil {
@@ -116,10 +173,10 @@ func (s *Server) Serve(ctx context.Context, op, code string, body []byte) (any, 
 	if err != nil {
 		return nil, err
 	}
-	if seat, ok := m.SeatOf(token); ok {
+	if seat, ok := m.SeatOf(token); ok && since == Whole {
 		return s.SeatView(m, seat), nil
 	}
-	return api.Public(m), nil
+	return s.public(m, since), nil
 }
 
 // readToken reads a body that holds exactly a seat's token.

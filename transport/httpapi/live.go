@@ -2,21 +2,30 @@ package httpapi
 
 import (
 	"context"
+	"maps"
 	"net/http"
+	"slices"
+	"strconv"
 
+	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/live"
+	"github.com/agentgames/bundle/play/wire"
 )
 
 // Live is a live game's match service (a play/live.Server of a game of
 // games.Live): Serve answers one request of its match API, whose paths
 // start with Base. op is create, get, or one of Ops that a path
 // names (join, and the game's actions); code names the match (empty for
-// create); body is the request's JSON (nil for get). Transcript answers
+// create); body is the request's JSON (nil for get); since the round of
+// the query's since, after which the answer shows what changed
+// (live.Whole without one), which only a game whose Since reports true
+// takes (see live.Delta). Transcript answers
 // the page of a match's transcript that begins at frame from.
 type Live interface {
 	Base() string
 	Ops() []string
-	Serve(ctx context.Context, op, code string, body []byte) (any, error)
+	Serve(ctx context.Context, op, code string, body []byte, since int) (any, error)
+	Since() bool
 	Transcript(ctx context.Context, code string, from int) (*live.Transcript, error)
 }
 
@@ -33,8 +42,8 @@ func (s *Server) ServeLiveGame(g *live.Game) {
 // ServeLive routes a game's live match API to l:
 //
 //	POST Base                create
-//	GET  Base/{code}         the public state
-//	POST Base/{code}/{op}    join, or an action: one of Ops
+//	GET  Base/{code}         the public state (?since=R: what changed after round R)
+//	POST Base/{code}/{op}    join, or an action: one of Ops (?since=R)
 //	GET  Base/{code}/transcript?from=N   a page of its transcript
 func (s *Server) ServeLive(l Live) {
 	base, ops := l.Base(), l.Ops()
@@ -55,15 +64,15 @@ func (s *Server) ServeLive(l Live) {
 }
 
 func (s *Server) live(w http.ResponseWriter, r *http.Request, l Live, op, code string) error {
-	var body []byte
-	var err error
-	if op == "get" {
-		err = noQuery(r)
-	} else {
-		body, err = ReadBody(w, r, MaxBody)
-	}
+	since, err := liveSince(r, l.Since())
 	if err != nil {
 		return err
+	}
+	var body []byte
+	if op != "get" {
+		if body, err = ReadBody(w, r, MaxBody); err != nil {
+			return err
+		}
 	}
 	ctx := r.Context()
 	if op == "create" || op == "join" {
@@ -71,10 +80,36 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request, l Live, op, code s
 			return err
 		}
 	}
-	answer, err := l.Serve(ctx, op, code, body)
+	answer, err := l.Serve(ctx, op, code, body, since)
 	if err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, answer)
 	return nil
+}
+
+// liveSince reads the one query parameter a live match request of a
+// game that takes it may have, since (a whole number: the game says which
+// requests take it): live.Whole without it.
+func liveSince(r *http.Request, takes bool) (int, error) {
+	if !takes {
+		return live.Whole, noQuery(r)
+	}
+	q, err := query(r.URL.RawQuery)
+	if err != nil {
+		return 0, err
+	}
+	v, ok := q["since"]
+	delete(q, "since")
+	if len(q) > 0 {
+		return 0, play.Errorf(play.CodeInvalidRequest, "%s %s takes only the query parameter since, not %s", r.Method, wire.Quote(r.URL.Path), wire.Quote(slices.Sorted(maps.Keys(q))[0]))
+	}
+	if !ok {
+		return live.Whole, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 || n > live.MaxSince || strconv.Itoa(n) != v {
+		return 0, play.Errorf(play.CodeInvalidRequest, "since must be a whole number from 0 to %d, not %s", live.MaxSince, wire.Quote(v))
+	}
+	return n, nil
 }

@@ -178,7 +178,7 @@ func (h *Handles) joinSeat(ctx context.Context, l *core.Server, op string, args 
 	var err error
 	if op == "create" {
 		var answer any
-		answer, err = l.Serve(ctx, op, "", args)
+		answer, err = l.Serve(ctx, op, "", args, core.Whole)
 		j, _ = answer.(*core.Joined)
 	} else {
 		j, err = joinMatch(ctx, l, args)

@@ -32,7 +32,7 @@ func serveMatch(ctx context.Context, l *core.Server, op, code string, m map[stri
 	if err != nil {
 		return nil, err
 	}
-	return l.Serve(ctx, op, code, body)
+	return l.Serve(ctx, op, code, body, core.Whole)
 }
 
 // joinMatch asks l to seat the caller in the match a join tool's
@@ -66,7 +66,7 @@ func readMatch(ctx context.Context, l *core.Server, tool string, args json.RawMe
 		}
 		return view(ctx, l, code, token)
 	}
-	answer, err := l.Serve(ctx, "get", code, nil)
+	answer, err := l.Serve(ctx, "get", code, nil, core.Whole)
 	return answer, -1, err
 }
 

@@ -40,8 +40,22 @@ async function load(method, path, body) {
   }
 }
 
-// show draws a state again only when it changed.
+// since is the query that reads the match shown since its round: each
+// trail's new heads alone, which show lays on the trails it has.
+function since() {
+  return state && state.code === code && state.phase !== "lobby" ? `?since=${state.round}` : "";
+}
+
+// show draws a state again only when it changed. A state read since the
+// round shown adds its cells at the head of each living trail (a cycle
+// that crashed has none left); one read since another round is dropped,
+// and the next poll reads since the round shown.
 function show(next) {
+  if (next.since !== undefined) {
+    if (!state || state.code !== next.code || next.since !== state.round) return;
+    next.seats.forEach((seat, p) => { if (seat.alive) seat.trail = seat.trail.concat(state.seats[p].trail); });
+    delete next.since;
+  }
   const json = JSON.stringify(next);
   if (json === shown) return;
   shown = json;
@@ -49,12 +63,12 @@ function show(next) {
   render();
 }
 
-// poll reads the match twice a second until it is over; a move under way
-// holds it, and polls again once answered.
+// poll reads the match twice a second until it is over, since the round
+// shown; a move under way holds it, and polls again once answered.
 function poll() {
   clearTimeout(poller);
   if (moving) return;
-  load("GET", `${base}/${code}`).then(() => {
+  load("GET", `${base}/${code}${since()}`).then(() => {
     if (lost) $("match-error").textContent = "";
     lost = false;
     if (!state.over) poller = setTimeout(poll, 500);
@@ -135,7 +149,7 @@ async function steer(dir) {
   steered = {round: state.round, dir};
   $("match-error").textContent = "";
   try {
-    await load("POST", `${base}/${code}/move`, {token: me.token, dir});
+    await load("POST", `${base}/${code}/move${since()}`, {token: me.token, dir});
   } catch (err) { $("match-error").textContent = err.message; }
   moving = false;
   render();

@@ -22,7 +22,7 @@ import (
 
 // create opens a match against one captain for the client ctx names.
 func create(ctx context.Context, s *core.Server) (*live.Joined, error) {
-	answer, err := s.Serve(ctx, "create", "", []byte(`{"players":2,"bots":1}`))
+	answer, err := s.Serve(ctx, "create", "", []byte(`{"players":2,"bots":1}`), core.Whole)
 	if err != nil {
 		return nil, err
 	}

@@ -52,7 +52,7 @@ func serve(t testing.TB, s *core.Server, op, matchCode string, body any, out any
 	if body != nil {
 		data, _ = json.Marshal(body)
 	}
-	answer, err := s.Serve(context.Background(), op, matchCode, data)
+	answer, err := s.Serve(context.Background(), op, matchCode, data, core.Whole)
 	if err == nil && out != nil {
 		b, _ := json.Marshal(answer)
 		json.Unmarshal(b, out)

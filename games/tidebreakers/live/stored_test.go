@@ -22,7 +22,7 @@ func TestStoredForm(t *testing.T) {
 	ctx := context.Background()
 	store := &memory.Store{}
 	s := live.NewServer(store, time.Now).WithCreateLimit(0)
-	j, err := s.Serve(ctx, "create", "", []byte(`{"players":2,"bots":1,"name":"me"}`))
+	j, err := s.Serve(ctx, "create", "", []byte(`{"players":2,"bots":1,"name":"me"}`), core.Whole)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,6 +45,10 @@ func (st *State) AppendJSON(b []byte) []byte {
 	b = wire.AppendList(b, st.Seats, (*Seat).appendJSON)
 	b = append(b, `,"log":`...)
 	b = wire.AppendList(b, st.Log, func(e *json.RawMessage, b []byte) []byte { return append(b, *e...) }) // compact, as the log keeps them
+	if st.Since != nil {
+		b = append(b, `,"since":`...)
+		b = wire.AppendInt(b, *st.Since)
+	}
 	return append(b, '}')
 }
 

@@ -12,7 +12,7 @@ import (
 // TestAppendJSON: the state writes itself as encoding/json writes it
 // without HTML escaping, byte for byte: in the lobby, playing and over,
 // names that need escaping (valid UTF-8, as every name read from JSON
-// is), an agent's seat, a deadline, a log.
+// is), an agent's seat, a deadline, a log, a state since a round.
 func TestAppendJSON(t *testing.T) {
 	deadline := int64(1_800_000_000_123)
 	states := []*State{
@@ -29,7 +29,7 @@ func TestAppendJSON(t *testing.T) {
 		tb := played(t, rounds)
 		m := &core.Match{Code: "K7QXM2PA9H", Players: 3, Seats: []core.Seat{{Name: "a"}, {Name: "b", Bot: "easy"}, {Name: "c"}},
 			Options: map[string]string{"width": "9", "height": "9"}, Table: tb, Log: []json.RawMessage{json.RawMessage(`{"round":3,"died":[2]}`)}}
-		states = append(states, Public(m))
+		states = append(states, Public(m), PublicSince(m, max(rounds-2, 0)))
 	}
 	for i, st := range states {
 		var want bytes.Buffer

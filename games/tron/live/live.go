@@ -75,6 +75,7 @@ POST {base}/api/games/tron/matches {"players":2,"name":"me","bots":1} answers {c
 others join with POST {base}/api/games/tron/matches/{code}/join {name}; GET {base}/api/games/tron/matches/{code}
 is the public state (every trail, head first; who has moved this round, not where; the round's deadline);
 POST {base}/api/games/tron/matches/{code}/move {token, dir: x+|x-|y+|y-} moves your cycle for the round.
+Add ?since=R to either to read each trail's cells laid after round R alone (keep the grid, read the new heads).
 Every living cycle moves at once: a round resolves once all have moved, or at its deadline, when a cycle
 that has not moved is out. One move a round (409 already_moved for a second).`,
 }

@@ -1,6 +1,7 @@
 package live_test
 
 import (
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -52,10 +53,11 @@ func concurrentMatches(b *testing.B, bots int) {
 					return
 				}
 				// The agents steer from their own copy of the grid, which
-				// their moves keep up to date (a bot's, which they cannot
-				// know, the answer's trails), and read of each answer only
-				// its round and its end: the clients cost the server's
-				// CPU as little as they can.
+				// their moves keep up to date, and read each answer since
+				// the round before (the new heads alone: ?since=R), of
+				// which they need only the round and the end; a bot's
+				// moves, which they cannot know, from the whole answer.
+				// The clients cost the server's CPU as little as they can.
 				grid, room := mirror(&st), newRoomy(st.Width, st.Height)
 				var answer struct {
 					Round int  `json:"round"`
@@ -72,7 +74,11 @@ func concurrentMatches(b *testing.B, bots int) {
 						if bots > 0 {
 							out = &st
 						}
-						if post(base+"/"+code+"/move", map[string]any{"token": j.Token, "dir": dirs[j.Seat].String()}, out) != 200 {
+						path := base + "/" + code + "/move"
+						if bots == 0 {
+							path += "?since=" + strconv.Itoa(round)
+						}
+						if post(path, map[string]any{"token": j.Token, "dir": dirs[j.Seat].String()}, out) != 200 {
 							refused.Add(1)
 							return
 						}

@@ -18,6 +18,7 @@ type Seat struct {
 	Died int `json:"died"`
 	// Trail is its cycle's cells, [x, y], the head first (as the
 	// stateless game and the botsArena board list them); empty once dead.
+	// In a state since a round, only the cells laid after it.
 	Trail Trail `json:"trail"`
 }
 
@@ -72,11 +73,24 @@ type State struct {
 	Places []int             `json:"places"`
 	Seats  []Seat            `json:"seats"`
 	Log    []json.RawMessage `json:"log"` // LogEntry each
+	// Since, in a state read since a round (?since=R), is that round:
+	// each trail then holds only the cells laid after it, so a reader
+	// that keeps the grid as it last read it reads the new heads, not
+	// every cell again. Absent in the whole state.
+	Since *int `json:"since,omitempty"`
 }
 
 // Public is what anyone may read of the match.
-func Public(m *core.Match) *State {
+func Public(m *core.Match) *State { return PublicSince(m, core.Whole) }
+
+// PublicSince is Public with each trail cut to the cells laid after
+// round since (core.Whole for every cell): the cycles' heads of the
+// rounds since then, head first, none for a cycle that has died.
+func PublicSince(m *core.Match, since int) *State {
 	st := &State{Code: m.Code, Players: m.Players, Phase: "lobby", Log: m.Log, RoundMillis: m.RoundTime().Milliseconds()}
+	if since != core.Whole {
+		st.Since = &since
+	}
 	st.Width, _ = strconv.Atoi(m.Options["width"])
 	st.Height, _ = strconv.Atoi(m.Options["height"])
 	for i, s := range m.PublicSeats() {
@@ -94,9 +108,12 @@ func Public(m *core.Match) *State {
 	for p := range st.Seats {
 		seat := &st.Seats[p]
 		seat.Alive, seat.Died = s.Alive(p), s.Died(p)
-		trail := s.Trail(p)
-		seat.Trail = make(Trail, 0, len(trail))
-		for _, c := range trail {
+		cells := s.Length(p)
+		if since != core.Whole {
+			cells = min(cells, max(s.Round()-since, 0))
+		}
+		seat.Trail = make(Trail, 0, cells)
+		for _, c := range s.Recent(p, cells) {
 			seat.Trail = append(seat.Trail, [2]int{c.X, c.Y})
 		}
 	}

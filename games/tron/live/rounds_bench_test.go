@@ -31,21 +31,19 @@ var longMoves = sync.OnceValue(func() [][2]engine.Dir { return longPlay(longSeed
 // same request early in it, on the memory store so that the disk is out
 // of it: two agents on a 100x100 grid, seat 0 has moved, and seat 1's
 // move resolves the round (resolve); then the same with the public state
-// the HTTP answer carries written as the edge writes it (answer), whose
-// trails grow with the rounds as the grid fills. The match is at round
-// 10 or 3,000 when each measured request is made.
+// the HTTP answer carries written as the edge writes it, since the round
+// before as an agent that keeps the grid reads it (since), or whole, its
+// trails growing with the rounds as the grid fills (whole). The match
+// is at round 10 or 3,000 when each measured request is made, and the
+// server has served the match before (it keeps it decoded).
 func BenchmarkRoundAt(b *testing.B) {
 	for _, round := range []int{10, 3000} {
 		c := &clock{}
 		c.advance(time.Hour)
 		data, a, j := matchAt(b, c, round)
 		next := longMoves()[round]
-		for _, answer := range []bool{false, true} {
-			name := fmt.Sprintf("round=%d/resolve", round)
-			if answer {
-				name = fmt.Sprintf("round=%d/answer", round)
-			}
-			b.Run(name, func(b *testing.B) {
+		for _, answer := range []string{"resolve", "since", "whole"} {
+			b.Run(fmt.Sprintf("round=%d/%s", round, answer), func(b *testing.B) {
 				ctx := context.Background()
 				for b.Loop() {
 					b.StopTimer()
@@ -62,8 +60,15 @@ func BenchmarkRoundAt(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					if answer {
-						if _, err := wire.AppendValue(nil, live.Public(m)); err != nil {
+					var st *live.State
+					switch answer {
+					case "since":
+						st = live.PublicSince(m, round)
+					case "whole":
+						st = live.Public(m)
+					}
+					if st != nil {
+						if _, err := wire.AppendValue(nil, st); err != nil {
 							b.Fatal(err)
 						}
 					}

@@ -57,6 +57,10 @@ func (api) Action(op string, o *wire.Object) (string, json.RawMessage, error) {
 // Public is the match's public state.
 func (api) Public(m *core.Match) any { return Public(m) }
 
+// PublicSince is the match's public state since a round: the trails'
+// cells laid after it.
+func (api) PublicSince(m *core.Match, since int) any { return PublicSince(m, since) }
+
 // setup reads a create request.
 func setup(o *wire.Object) (Setup, error) {
 	seats, err := core.ReadSeats(o, engine.MinPlayers, engine.MaxPlayers, "bot", tron.Bots(), "width", "height", "roundMillis")
