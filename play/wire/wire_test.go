@@ -184,20 +184,62 @@ func FuzzAppendString(f *testing.F) {
 	for _, s := range []string{"", "plain", "a\"b\\c", "\n\r\t\b\f\x00\x1f", "é\u2028\u2029", "\xff\xfe", "<&>"} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, s string) {
-		want, _ := AppendValue(nil, s)
-		got := AppendString(nil, s)
-		if utf8.ValidString(s) {
-			if string(got) != string(want) {
-				t.Errorf("AppendString(%q) = %s, want %s", s, got, want)
-			}
-			return
+	f.Fuzz(checkAppendString)
+}
+
+// checkAppendString holds AppendString(s) to what encoding/json writes
+// (see FuzzAppendString).
+func checkAppendString(t *testing.T, s string) {
+	want, _ := AppendValue(nil, s)
+	got := AppendString(nil, s)
+	if utf8.ValidString(s) {
+		if string(got) != string(want) {
+			t.Errorf("AppendString(%q) = %s, want %s", s, got, want)
 		}
-		var text string
-		if err := json.Unmarshal(got, &text); err != nil || text != string([]rune(s)) || !utf8.Valid(got) {
-			t.Errorf("AppendString(%q) = %s, which reads back as %q (%v), want %q", s, got, text, err, string([]rune(s)))
+		return
+	}
+	var text string
+	if err := json.Unmarshal(got, &text); err != nil || text != string([]rune(s)) || !utf8.Valid(got) {
+		t.Errorf("AppendString(%q) = %s, which reads back as %q (%v), want %q", s, got, text, err, string([]rune(s)))
+	}
+}
+
+// TestAppendStringLanes: AppendString tests eight bytes at a time, so
+// every byte value is tried at every place of a word, on either side of a
+// word's end and in the bytes after the last whole word.
+func TestAppendStringLanes(t *testing.T) {
+	for c := range 256 {
+		for at := range 19 {
+			s := []byte(strings.Repeat("tinrail ", 3)[:19])
+			s[at] = byte(c)
+			checkAppendString(t, string(s))
 		}
-	})
+	}
+}
+
+// observation is a Tinrail answer's observation, the longest text an
+// answer escapes.
+const observation = "Tinrail against G-Bot Easy (score multiplier 0.6).\nYour move: place a tile from your hand into cell 33.\n" +
+	"Tiles placed: 2 of 35. Tiles survived: 2. Draw pile: 27. G-Bot holds 3.\n" +
+	"Your engine: waiting at cell 33 (row 5, col 3), entering by port 7 (left edge, upper third).\n" +
+	"G-Bot's engine: waiting at cell 4 (row 0, col 4), entering by port 6 (left edge, lower third).\n" +
+	"Board (row 0 at the top; # tile, Y cell your engine faces, G cell G-Bot's faces, B both, . empty):\n" +
+	"  ...#G.\n  ......\n  ......\n  ......\n  ......\n  ..#Y..\n" +
+	"Placed tiles (strands with rotation applied):\n" +
+	"  cell 3 (row 0, col 3): tile 24 rotation 0: 0-3 1-4 2-6 5-7\n  cell 32 (row 5, col 2): tile 22 rotation 1: 0-6 1-3 2-4 5-7\n" +
+	"Your hand (act with {\"type\":\"place\",\"tileIndex\":i,\"rotation\":r}):\n" +
+	"  tileIndex 0 (tile 9): rotation 0: 0-1 2-6 3-7 4-5 | rotation 1: 0-4 1-5 2-3 6-7 | rotation 2: 0-1 2-6 3-7 4-5 | rotation 3: 0-4 1-5 2-3 6-7\n" +
+	"  tileIndex 1 (tile 5): rotation 0: 0-1 2-5 3-6 4-7 | rotation 1: 0-5 1-6 2-3 4-7 | rotation 2: 0-3 1-6 2-7 4-5 | rotation 3: 0-3 1-4 2-5 6-7\n" +
+	"  tileIndex 2 (tile 4): rotation 0: 0-1 2-4 3-7 5-6 | rotation 1: 0-7 1-5 2-3 4-6 | rotation 2: 0-6 1-2 3-7 4-5 | rotation 3: 0-2 1-5 3-4 6-7\n"
+
+// BenchmarkAppendString escapes a Tinrail observation (go test -bench
+// AppendString ./play/wire).
+func BenchmarkAppendString(b *testing.B) {
+	buf := make([]byte, 0, 4096)
+	b.SetBytes(int64(len(observation)))
+	for b.Loop() {
+		buf = AppendString(buf[:0], observation)
+	}
 }
 
 // TestCheckAtMost: every value counts one, containers and members
