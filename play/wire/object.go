@@ -28,8 +28,7 @@ func (e *FieldError) Error() string {
 // name, pointing into the checked text.
 type Object struct {
 	path    string
-	members []member
-	inline  [4]member // members' first home: actions have a handful
+	members shortList[member]
 }
 
 type member struct {
@@ -39,39 +38,28 @@ type member struct {
 // ReadObject checks data (see Check) and answers it as an object. path
 // names the object in errors ("" for a top-level value, "action" for one
 // inside a request).
-func ReadObject(data []byte, path string) (*Object, error) { return ReadObjectAtMost(data, path, 0) }
+func ReadObject(data []byte, path string) (*Object, error) {
+	return (&Object{path: path}).read(data, 0)
+}
 
 // ReadObjectAtMost is ReadObject of a text of at most values JSON values
 // (see CheckAtMost).
 func ReadObjectAtMost(data []byte, path string, values int) (*Object, error) {
-	if err := CheckAtMost(data, values); err != nil {
-		return nil, &FieldError{Field: path, Reason: err.Error()}
+	return (&Object{path: path}).read(data, values)
+}
+
+// read checks data, a text of at most values JSON values, and answers o
+// with the members of its top-level object, which the check meets on its
+// way. (ReadObject and ReadObjectAtMost are small enough to be inlined,
+// so that an Object its reader keeps to itself stays on its stack.)
+func (o *Object) read(data []byte, values int) (*Object, error) {
+	if err := check(data, values, &o.members); err != nil {
+		return nil, &FieldError{Field: o.path, Reason: err.Error()}
 	}
-	s := scanner{data: data}
-	s.space()
-	if s.data[s.pos] != '{' {
-		return nil, &FieldError{Field: path, Reason: "must be a JSON object, not " + Brief(bytes.TrimSpace(data))}
+	if trimmed := bytes.TrimSpace(data); trimmed[0] != '{' {
+		return nil, &FieldError{Field: o.path, Reason: "must be a JSON object, not " + Brief(trimmed)}
 	}
-	o := &Object{path: path}
-	o.members = o.inline[:0]
-	s.pos++
-	for {
-		s.space()
-		if s.data[s.pos] == '}' {
-			return o, nil
-		}
-		key, _ := s.str()
-		s.space()
-		s.pos++ // ':'
-		s.space()
-		start := s.pos
-		s.value(0)
-		o.members = append(o.members, member{name: unescaped(key), raw: s.data[start:s.pos]})
-		s.space()
-		if s.data[s.pos] == ',' {
-			s.pos++
-		}
-	}
+	return o, nil
 }
 
 // field names a member of o in errors.
@@ -87,8 +75,8 @@ func (o *Object) Has(name string) bool { return o.Raw(name) != nil }
 
 // Raw answers the member called name as JSON text, or nil when absent.
 func (o *Object) Raw(name string) []byte {
-	for _, m := range o.members {
-		if string(m.name) == name {
+	for i := range o.members.n {
+		if m := o.members.at(i); string(m.name) == name {
 			return m.raw
 		}
 	}
@@ -170,13 +158,13 @@ func smallInt(raw []byte) (int64, bool) {
 // empty). what says what the object is ("an advance action"), for the
 // reason.
 func (o *Object) Only(what string, allowed ...string) error {
-	for _, m := range o.members {
-		if !slices.Contains(allowed, string(m.name)) {
+	for i := range o.members.n {
+		if key := o.members.at(i).name; !slices.Contains(allowed, string(key)) {
 			reason := fmt.Sprintf("is not a field of %s, which has none", what)
 			if len(allowed) > 0 {
 				reason = fmt.Sprintf("is not a field of %s, which has exactly %s (names match exactly)", what, list(allowed))
 			}
-			return &FieldError{Field: o.field(strings.Trim(Quote(string(m.name)), `"`)), Reason: reason}
+			return &FieldError{Field: o.field(strings.Trim(Quote(string(key)), `"`)), Reason: reason}
 		}
 	}
 	return nil

@@ -41,9 +41,12 @@ func Check(data []byte) error { return CheckAtMost(data, 0) }
 // JSON values in all (every array, object, member value, element and
 // scalar counts one; 0 is no limit): a reader of messages that are known
 // to be small stops early on one built to cost.
-func CheckAtMost(data []byte, values int) error {
-	s := scanner{data: data, most: values}
-	s.keys = s.inline[:0]
+func CheckAtMost(data []byte, values int) error { return check(data, values, nil) }
+
+// check is CheckAtMost that, unless top is nil, answers there the members
+// of a top-level object.
+func check(data []byte, values int, top *shortList[member]) error {
+	s := scanner{data: data, most: values, top: top != nil}
 	s.space()
 	if err := s.value(0); err != nil {
 		return err
@@ -52,6 +55,9 @@ func CheckAtMost(data []byte, values int) error {
 	if s.pos != len(data) {
 		return s.fail("text after the value")
 	}
+	if top != nil {
+		*top = s.members
+	}
 	return nil
 }
 
@@ -59,11 +65,13 @@ type scanner struct {
 	data []byte
 	pos  int
 	// keys holds the keys of the objects open at pos, outermost first;
-	// each object truncates it back when it closes.
-	keys   []key
-	inline [8]key // keys' first home
+	// each object cuts it back when it closes.
+	keys shortList[key]
 	// values counts the values begun, up to most (0: no limit).
 	values, most int
+	// members holds the members of a top-level object when top is set.
+	top     bool
+	members shortList[member]
 }
 
 // key is an object key, unescaped, with a hash that settles most
@@ -139,7 +147,7 @@ func (s *scanner) object(depth int) error {
 		s.pos++
 		return nil
 	}
-	base := len(s.keys)
+	base := s.keys.n
 	for {
 		if s.pos >= len(s.data) || s.data[s.pos] != '"' {
 			return s.fail("expected a key in quotes")
@@ -151,25 +159,29 @@ func (s *scanner) object(depth int) error {
 		}
 		name := unescaped(k)
 		h := hashKey(name)
-		for _, seen := range s.keys[base:] {
-			if seen.hash == h && bytes.Equal(seen.name, name) {
+		for i := base; i < s.keys.n; i++ {
+			if seen := s.keys.at(i); seen.hash == h && bytes.Equal(seen.name, name) {
 				s.pos = at
 				return s.fail("the key " + Quote(string(name)) + " appears twice")
 			}
 		}
-		if len(s.keys)-base == MaxKeys {
+		if s.keys.n-base == MaxKeys {
 			s.pos = at
 			return s.fail(fmt.Sprintf("an object has more than %d keys", MaxKeys))
 		}
-		s.keys = append(s.keys, key{hash: h, name: name})
+		s.keys.add(key{hash: h, name: name})
 		s.space()
 		if s.pos >= len(s.data) || s.data[s.pos] != ':' {
 			return s.fail("expected ':' after a key")
 		}
 		s.pos++
 		s.space()
+		start := s.pos
 		if err := s.value(depth); err != nil {
 			return err
+		}
+		if depth == 1 && s.top {
+			s.members.add(member{name: name, raw: s.data[start:s.pos]})
 		}
 		s.space()
 		if s.pos >= len(s.data) {
@@ -181,7 +193,7 @@ func (s *scanner) object(depth int) error {
 			s.space()
 		case '}':
 			s.pos++
-			s.keys = s.keys[:base]
+			s.keys.cut(base)
 			return nil
 		default:
 			return s.fail("expected ',' or '}'")
@@ -225,10 +237,7 @@ func (s *scanner) str() ([]byte, error) {
 	start := s.pos
 	s.pos++
 	for s.pos < len(s.data) {
-		data, i := s.data, s.pos
-		for i < len(data) && data[i] >= 0x20 && data[i] < utf8.RuneSelf && data[i] != '"' && data[i] != '\\' {
-			i++
-		}
+		data, i := s.data, plainUntil(s.data, s.pos)
 		if s.pos = i; i == len(data) {
 			break
 		}

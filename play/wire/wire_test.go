@@ -267,3 +267,25 @@ func TestCheckAtMost(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkReadObject reads a Tinrail action request as the HTTP edge
+// reads it, then its action as the game does (go test -bench ReadObject
+// ./play/wire).
+func BenchmarkReadObject(b *testing.B) {
+	body := []byte(`{"state":"` + strings.Repeat("AQHa7KwRsGihBkUjCodkNNmr-eUQ5IMnB24quBiUtMPZ", 5) +
+		`","action":{"type":"place","tileIndex":0,"rotation":1}}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		o, err := ReadObject(body, "")
+		if err != nil || o.Only("an action request", "state", "stateToken", "action") != nil {
+			b.Fatal(err)
+		}
+		a, err := ReadObject(o.Raw("action"), "action")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := a.Int("rotation", 0, 3); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -122,9 +122,9 @@ const (
 // backslash, or any byte of a character past ASCII), or len(s). It tests
 // eight bytes at a time as one word, where x-lanes&^x leaves a lane's high
 // bit set if x has a zero lane, and x-0x20*lanes&^x if x has a lane below
-// 0x20: escaping a long text takes a fraction of the time that testing
-// each byte does.
-func plainUntil(s string, i int) int {
+// 0x20: escaping a long text, or scanning one, takes a fraction of the
+// time that testing each byte does.
+func plainUntil[T string | []byte](s T, i int) int {
 	for ; i+8 <= len(s); i += 8 {
 		w := s[i : i+8]
 		v := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
