@@ -34,6 +34,7 @@ import (
 	"github.com/agentgames/bundle/games/tidebreakers/live"
 	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/internal/assemble/mcpassemble"
+	"github.com/agentgames/bundle/internal/jsonlog"
 	"github.com/agentgames/bundle/internal/keys"
 	"github.com/agentgames/bundle/internal/version"
 	"github.com/agentgames/bundle/store/bolt"
@@ -49,7 +50,7 @@ func main() {
 	origins := flag.String("mcp-origins", "", "web origins (comma-separated, e.g. https://inspector.example) whose pages may call /mcp besides the server's own; * for any")
 	version.Flag(flag.CommandLine, "server")
 	flag.Parse()
-	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
+	log := slog.New(jsonlog.New(os.Stderr))
 	slog.SetDefault(log)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, *addr, *data, limits{creates: *creates, origins: mcpedge.ParseOrigins(*origins)}, log)

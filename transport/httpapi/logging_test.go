@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentgames/bundle/internal/jsonlog"
 	"github.com/agentgames/bundle/internal/testserver"
 	"github.com/agentgames/bundle/transport/httpapi"
 )
@@ -139,13 +140,18 @@ func TestRequestIDs(t *testing.T) {
 }
 
 // BenchmarkLogged is the cost Logged adds to a request, its line written
-// as JSON to io.Discard (go test -bench Logged ./transport/httpapi).
+// as JSON to io.Discard by slog's handler and by the servers' (package
+// jsonlog) (go test -bench Logged ./transport/httpapi).
 func BenchmarkLogged(b *testing.B) {
 	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(`{"ok":true}`)) })
 	for _, bb := range []struct {
 		name string
 		h    http.Handler
-	}{{"bare", ok}, {"logged", httpapi.Logged(ok, slog.New(slog.NewJSONHandler(io.Discard, nil)))}} {
+	}{
+		{"bare", ok},
+		{"logged", httpapi.Logged(ok, slog.New(slog.NewJSONHandler(io.Discard, nil)))},
+		{"jsonlog", httpapi.Logged(ok, slog.New(jsonlog.New(io.Discard)))},
+	} {
 		b.Run(bb.name, func(b *testing.B) {
 			r := httptest.NewRequest("GET", "/api/games/tinrail/init?seed=7", nil)
 			b.ReportAllocs()

@@ -29,6 +29,7 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/aws/aws-lambda-go/lambdacontext"
 
+	"github.com/agentgames/bundle/internal/jsonlog"
 	"github.com/agentgames/bundle/transport/httpapi"
 )
 
@@ -36,7 +37,7 @@ import (
 // slog's default logger JSON on stderr, so that every line the function
 // writes is JSON.
 func Handler(h http.Handler) lambda.Handler {
-	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
+	log := slog.New(jsonlog.New(os.Stderr))
 	slog.SetDefault(log)
 	return &adapter{h: h, log: log}
 }
