@@ -85,8 +85,10 @@ func (s *State) UnmarshalBinary(data []byte) error {
 			n.hands[i].add(Tile(t))
 		}
 	}
-	for _, t := range d.bytes(int(d.byte())) {
-		n.pile = append(n.pile, Tile(t))
+	pile := d.bytes(int(d.byte()))
+	n.pile = make([]Tile, len(pile))
+	for i, t := range pile {
+		n.pile[i] = Tile(t)
 	}
 	if d.err != nil {
 		return d.err

@@ -382,14 +382,20 @@ func (s *State) apply(tileIndex, rotation int) Placement {
 	who := s.turn
 	t := s.hands[who].remove(tileIndex)
 	pl := Placement{Player: who, Tile: t, Rotation: rotation, Cell: s.pos.at[who].Cell}
-	var rides [2]Ride
-	rode, headOn := s.pos.place(who, t, rotation, &rides)
+	// The rides and their sides share one allocation.
+	var out struct {
+		rides  [2]Ride
+		riders [2]Player
+	}
+	rode, headOn := s.pos.place(who, t, rotation, &out.rides)
+	n := 0
 	for i := range 2 {
 		if rode[i] {
-			pl.Rides = append(pl.Rides, rides[i])
-			pl.Riders = append(pl.Riders, Player(i))
+			out.rides[n], out.riders[n] = out.rides[i], Player(i)
+			n++
 		}
 	}
+	pl.Rides, pl.Riders = out.rides[:n:n], out.riders[:n:n]
 	pl.HeadOn = headOn
 	s.placements++
 	if !s.pos.out[You] {

@@ -32,14 +32,23 @@ type PlacementEvent struct {
 
 var sides = [2]string{"you", "gbot"}
 
-// event is one placement as the answer's events show it.
-func event(t engine.Placement) PlacementEvent {
-	e := PlacementEvent{By: sides[t.Player], Tile: int(t.Tile), Rotation: t.Rotation, Cell: t.Cell,
-		Rides: make([]RideEvent, len(t.Rides)), HeadOn: t.HeadOn}
+// event is one placement as the answer's events show it. The event, its
+// rides (a placement has one or two) and where they end share one
+// allocation.
+func event(t engine.Placement) *PlacementEvent {
+	out := &struct {
+		event PlacementEvent
+		rides [2]RideEvent
+		to    [2]Notch
+	}{}
+	e := &out.event
+	*e = PlacementEvent{By: sides[t.Player], Tile: int(t.Tile), Rotation: t.Rotation, Cell: t.Cell, HeadOn: t.HeadOn}
+	e.Rides = out.rides[:len(t.Rides):len(t.Rides)]
 	for j, r := range t.Rides {
 		re := RideEvent{Engine: sides[t.Riders[j]], From: Notch{r.From.Cell, r.From.Port}, OffTable: r.Off, Eliminated: r.Off || t.HeadOn, Tiles: r.Tiles}
 		if !r.Off {
-			re.To = &Notch{r.To.Cell, r.To.Port}
+			out.to[j] = Notch{r.To.Cell, r.To.Port}
+			re.To = &out.to[j]
 		}
 		e.Rides[j] = re
 	}

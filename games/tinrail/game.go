@@ -72,8 +72,13 @@ func (m *match) Phase() play.Phase {
 	if m.s.Over() {
 		return play.Phase{Over: true}
 	}
-	return play.Phase{ToAct: []play.Seat{seatOf(m.s.Turn())}}
+	return play.Phase{ToAct: toAct[seatOf(m.s.Turn())]}
 }
+
+// toAct are the phases' lists of seats, one for each seat: the service
+// reads a phase's list and never changes it, and a list per call would be
+// an allocation every time the service asks (three times an action).
+var toAct = [2][]play.Seat{{play.Caller}, {gbotSeat}}
 
 // BotMove is G-Bot's placement, chosen from its seat's view with the
 // stream of this turn.

@@ -43,7 +43,8 @@ type option struct {
 // even rotations that lay the same strands. It draws once from rs.
 func Easy(v *tinrail.SeatView, rs *rng.Stream) (tileIndex, rotation int) {
 	pos, me, hand := v.Position(), v.Seat(), v.Hand()
-	var best []option
+	var room [tinrail.HandSize * tinrail.Rotations]option
+	best := room[:0]
 	bestFate := tinrail.FateLoses
 	for i := range hand.Len() {
 		for r := range tinrail.Rotations {
@@ -51,8 +52,8 @@ func Easy(v *tinrail.SeatView, rs *rng.Stream) (tileIndex, rotation int) {
 			p.Place(me, hand.At(i), r)
 			f := min(p.Fate(me), tinrail.FateSurvives)
 			switch {
-			case f > bestFate || best == nil:
-				best, bestFate = []option{{i, r}}, f
+			case f > bestFate || len(best) == 0:
+				best, bestFate = append(room[:0], option{i, r}), f
 			case f == bestFate:
 				best = append(best, option{i, r})
 			}
