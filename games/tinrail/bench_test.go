@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/agentgames/bundle/client"
 	"github.com/agentgames/bundle/client/inproc"
+	"github.com/agentgames/bundle/games/tinrail"
 	"github.com/agentgames/bundle/golden"
 	"github.com/agentgames/bundle/internal/testserver"
+	core "github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/transport/httpapi"
 )
 
@@ -66,3 +69,40 @@ func benchmarkAction(b *testing.B, opponent string) {
 
 func BenchmarkActionEasy(b *testing.B) { benchmarkAction(b, "easy") }
 func BenchmarkActionWise(b *testing.B) { benchmarkAction(b, "wise") }
+
+// BenchmarkView shows the caller matches at every stage of its turns, as
+// every answer does: the observation, the view and the legal actions (go test -bench
+// View ./games/tinrail).
+func BenchmarkView(b *testing.B) {
+	var game tinrail.Game
+	var matches []core.Match
+	for seed := range uint64(40) {
+		m, err := game.New(seed, map[string]string{"opponent": "easy"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for step := 0; !m.Phase().Over; step++ {
+			seat := m.Phase().ToAct[0]
+			action, ok := m.BotMove(seat)
+			if !ok {
+				state, err := m.MarshalBinary()
+				if err != nil {
+					b.Fatal(err)
+				}
+				kept, err := game.Decode(state)
+				if err != nil {
+					b.Fatal(err)
+				}
+				matches = append(matches, kept)
+				action = fmt.Appendf(nil, `{"type":"place","tileIndex":0,"rotation":%d}`, step%4)
+			}
+			if _, err := m.Act([]core.Move{{Seat: seat, Action: action}}, time.Time{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		matches[i%len(matches)].View(core.Caller)
+	}
+}

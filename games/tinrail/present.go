@@ -1,6 +1,7 @@
 package tinrail
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -159,26 +160,47 @@ func (t *text) n(v int) *text {
 	return t
 }
 
-// strands writes strands as "0-5 1-4 2-7 3-6" (ports are one digit).
-func (t *text) strands(ss [4]engine.Strand) *text {
-	for i, st := range ss {
-		if i > 0 {
-			t.WriteByte(' ')
-		}
-		t.WriteByte(byte('0' + st[0]))
-		t.WriteByte('-')
-		t.WriteByte(byte('0' + st[1]))
+// phrases are the observation's pieces that depend on a cell, a port or
+// a tile alone, written once: an engine waits at where[c], entering by
+// port[p]; a placed tile's line is "  " + where[c] + ": tile " +
+// placed[t][r], a hand tile's "  tileIndex i" + hand[t].
+var phrases = func() (p struct {
+	where  [engine.Cells]string                       // "cell 14 (row 2, col 2)"
+	port   [engine.Ports]string                       // "7 (left edge, upper third)"
+	placed [engine.TileCount][engine.Rotations]string // "24 rotation 1: 0-3 1-4 2-6 5-7\n"
+	hand   [engine.TileCount]string                   // " (tile 9): rotation 0: 0-1 2-6 3-7 4-5 | rotation 1: ... | rotation 3: ...\n"
+}) {
+	for c := range engine.Cells {
+		p.where[c] = fmt.Sprintf("cell %d (row %d, col %d)", c, c/engine.Size, c%engine.Size)
 	}
-	return t
-}
+	for port, name := range portNames {
+		p.port[port] = fmt.Sprintf("%d (%s)", port, name)
+	}
+	for t := range engine.Tile(engine.TileCount) {
+		hand := fmt.Sprintf(" (tile %d):", t)
+		for r := range engine.Rotations {
+			var strands []string
+			for _, st := range t.At(r).Strands() {
+				strands = append(strands, fmt.Sprintf("%d-%d", st[0], st[1]))
+			}
+			laid := strings.Join(strands, " ")
+			p.placed[t][r] = fmt.Sprintf("%d rotation %d: %s\n", t, r, laid)
+			if r > 0 {
+				hand += " |"
+			}
+			hand += fmt.Sprintf(" rotation %d: %s", r, laid)
+		}
+		p.hand[t] = hand + "\n"
+	}
+	return p
+}()
 
 // engine writes where an engine waits, or that it is off the table.
 func (t *text) engine(e Engine) *text {
 	if !e.OnTable {
 		return t.s("off the table")
 	}
-	t.s("waiting at cell ").n(e.Cell).s(" (row ").n(e.Row).s(", col ").n(e.Col)
-	return t.s("), entering by port ").n(e.Port).s(" (", portNames[e.Port], ")")
+	return t.s("waiting at ", phrases.where[e.Cell], ", entering by port ", phrases.port[e.Port])
 }
 
 var outcomeVerbs = map[string]string{"win": "win", "loss": "lose", "draw": "draw"}
@@ -206,7 +228,7 @@ func observation(s *engine.State, v *View) string {
 	t.s("G-Bot's engine: ").engine(v.GBot).s(".\n")
 	t.s("Board (row 0 at the top; # tile, Y cell your engine faces, G cell G-Bot's faces, B both, . empty):\n")
 	for row := range engine.Size {
-		t.s("  ")
+		line := [2 + engine.Size + 1]byte{' ', ' ', engine.Size + 2: '\n'}
 		for col := range engine.Size {
 			c := row*engine.Size + col
 			mark := byte('.')
@@ -220,30 +242,22 @@ func observation(s *engine.State, v *View) string {
 			case v.GBot.OnTable && v.GBot.Cell == c:
 				mark = 'G'
 			}
-			t.WriteByte(mark)
+			line[2+col] = mark
 		}
-		t.WriteByte('\n')
+		t.Write(line[:])
 	}
 	if len(v.Board) == 0 {
 		t.s("Placed tiles: none.\n")
 	} else {
 		t.s("Placed tiles (strands with rotation applied):\n")
 		for _, p := range v.Board {
-			t.s("  cell ").n(p.Cell).s(" (row ").n(p.Row).s(", col ").n(p.Col).s("): tile ").n(p.Tile)
-			t.s(" rotation ").n(p.Rotation).s(": ").strands(p.Strands).s("\n")
+			t.s("  ", phrases.where[p.Cell], ": tile ", phrases.placed[p.Tile][p.Rotation])
 		}
 	}
 	if len(v.Hand) > 0 {
 		t.s("Your hand (act with {\"type\":\"place\",\"tileIndex\":i,\"rotation\":r}):\n")
 		for _, h := range v.Hand {
-			t.s("  tileIndex ").n(h.TileIndex).s(" (tile ").n(h.Tile).s("):")
-			for r, ss := range h.Rotations {
-				if r > 0 {
-					t.s(" |")
-				}
-				t.s(" rotation ").n(r).s(": ").strands(ss)
-			}
-			t.s("\n")
+			t.s("  tileIndex ").n(h.TileIndex).s(phrases.hand[h.Tile])
 		}
 	}
 	return t.String()
