@@ -117,7 +117,7 @@ func (s *Service) Init(ctx context.Context, slug string, seed *uint64, options m
 	if err != nil {
 		return nil, err
 	}
-	events, err := s.playBots(m)
+	events, err := s.playBots(m, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -186,7 +186,7 @@ func (s *Service) Act(ctx context.Context, slug, ref string, action json.RawMess
 	if !phase.Over && !phase.Acts(Caller) {
 		return nil, fmt.Errorf("%s: the caller's seat is not to act in %v", slug, phase.ToAct)
 	}
-	moves := []Move{{Seat: Caller, Action: action}}
+	moves := append(make([]Move, 0, 1+len(phase.ToAct)), Move{Seat: Caller, Action: action})
 	if !phase.Over {
 		if moves, err = botMoves(m, phase, moves); err != nil {
 			return nil, err
@@ -205,8 +205,7 @@ func (s *Service) Act(ctx context.Context, slug, ref string, action json.RawMess
 		}
 		return nil, err
 	}
-	more, err := s.playBots(m)
-	if err != nil {
+	if events, err = s.playBots(m, events); err != nil {
 		return nil, err
 	}
 	p := m.View(Caller)
@@ -223,7 +222,7 @@ func (s *Service) Act(ctx context.Context, slug, ref string, action json.RawMess
 		return nil, err
 	}
 	env := s.envelope(g, p, next, rec)
-	env.Events = append(events, more...)
+	env.Events = events
 	rec.shape.cut(env)
 	return env, nil
 }
@@ -284,9 +283,9 @@ func botMoves(m Match, phase Phase, moves []Move) ([]Move, error) {
 }
 
 // playBots plays rounds in which only bots act, until the caller must act
-// or the match ends. A bot's refused move is a server fault.
-func (s *Service) playBots(m Match) ([]any, error) {
-	var events []any
+// or the match ends, and answers events with theirs added. A bot's refused
+// move is a server fault.
+func (s *Service) playBots(m Match, events []any) ([]any, error) {
 	for range maxBotRounds {
 		phase := m.Phase()
 		if phase.Over || phase.Acts(Caller) {
@@ -338,13 +337,14 @@ func (s *Service) refusal(g Game, m Match, ref string, pe *Error, rec *record) *
 
 // envelope is what the caller's seat sees, p, as an accepted answer.
 func (s *Service) envelope(g Game, p Presentation, ref string, rec *record) *Envelope {
+	score := p.Score // not &p.Score, which would keep all of p
 	env := &Envelope{
 		OK:           true,
 		State:        ref,
 		Observation:  p.Observation,
 		LegalActions: p.LegalActions,
 		ActionRanges: p.ActionRanges,
-		Score:        &p.Score,
+		Score:        &score,
 		GameOver:     p.GameOver,
 		Result:       p.Result,
 		Turn:         p.Turn,

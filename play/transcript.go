@@ -164,7 +164,7 @@ func (s *Service) resume(ctx context.Context, g Game, rid [16]byte, head *ledger
 	if err != nil {
 		return nil, nil, false, err
 	}
-	events, err := s.playBots(m)
+	events, err := s.playBots(m, nil)
 	return m, events, kept, err
 }
 
@@ -187,8 +187,7 @@ func (s *Service) replay(m Match, action json.RawMessage) ([]any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the recorded action does not replay: %w", err)
 	}
-	more, err := s.playBots(m)
-	return append(events, more...), err
+	return s.playBots(m, events)
 }
 
 // keepCheckpoint keeps m, the match after step n, in the ledger until the

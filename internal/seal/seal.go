@@ -55,6 +55,13 @@ func (k *Keyring) Seal(game string, state []byte) string {
 	nonce := buf[headerLen:]
 	rand.Read(nonce)
 	sealed := aead.Seal(buf, nonce, state, additionalData(buf[:headerLen], game))
+	// A token of a few hundred bytes is spelt on the stack, so that the
+	// string is its one allocation (EncodeToString makes two).
+	var spelt [1024]byte
+	if n := encoding.EncodedLen(len(sealed)); n <= len(spelt) {
+		encoding.Encode(spelt[:n], sealed)
+		return string(spelt[:n])
+	}
 	return encoding.EncodeToString(sealed)
 }
 
@@ -74,8 +81,9 @@ func (k *Keyring) Open(game, token string) ([]byte, error) {
 	if aead == nil {
 		return nil, ErrUnknownKey
 	}
-	nonce := raw[headerLen : headerLen+aead.NonceSize()]
-	state, err := aead.Open(nil, nonce, raw[headerLen+aead.NonceSize():], additionalData(raw[:headerLen], game))
+	nonce, sealed := raw[headerLen:headerLen+aead.NonceSize()], raw[headerLen+aead.NonceSize():]
+	// The state is opened in place, over the ciphertext it came from.
+	state, err := aead.Open(sealed[:0], nonce, sealed, additionalData(raw[:headerLen], game))
 	if err != nil {
 		return nil, ErrForged
 	}

@@ -78,13 +78,18 @@ func (s *Server) ServePage(name string) {
 const pageCSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; " +
 	"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
+// Header values, shared by every answer that sends them: one that adds a
+// value to such a header (Header().Add) appends to a full slice, which
+// copies it.
 var (
-	cspHeader   = []string{pageCSP}
-	nosniff     = []string{"nosniff"}
-	denyFrames  = []string{"DENY"}
-	noReferrer  = []string{"same-origin"}
-	iconCaching = []string{"public, max-age=86400"}
-	iconType    = []string{"image/x-icon"}
+	anyOrigin       = []string{"*"}
+	exposeRequestID = []string{RequestIDHeader}
+	cspHeader       = []string{pageCSP}
+	nosniff         = []string{"nosniff"}
+	denyFrames      = []string{"DENY"}
+	noReferrer      = []string{"same-origin"}
+	iconCaching     = []string{"public, max-age=86400"}
+	iconType        = []string{"image/x-icon"}
 )
 
 // pageHeaders are the headers a browser page is served with: its policy,
@@ -145,8 +150,8 @@ func (s *Server) handle(pattern string, h func(http.ResponseWriter, *http.Reques
 // (play.WithClient) for the quotas.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
-	h.Set("Access-Control-Allow-Origin", "*")
-	h.Set("Access-Control-Expose-Headers", "X-Request-Id")
+	h["Access-Control-Allow-Origin"] = anyOrigin
+	h["Access-Control-Expose-Headers"] = exposeRequestID
 	h["X-Content-Type-Options"] = nosniff
 	if r.Method == http.MethodOptions && r.URL.Path != "/mcp" {
 		h.Set("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS")

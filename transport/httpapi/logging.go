@@ -48,7 +48,7 @@ func Logged(h http.Handler, log *slog.Logger) http.Handler {
 				id = rand.Text()
 			}
 		}
-		w.Header().Set(RequestIDHeader, id)
+		w.Header()[RequestIDHeader] = []string{id} // the name is canonical
 		rec := &recorder{ResponseWriter: w}
 		r = r.WithContext(play.WithClient(WithRequestID(r.Context(), id), r.RemoteAddr))
 		h.ServeHTTP(rec, r)
