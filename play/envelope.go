@@ -61,51 +61,51 @@ func (r *Refusal) Ref() string { return r.State }
 // AppendJSON writes the envelope as encoding/json would, faster.
 func (e *Envelope) AppendJSON(b []byte) ([]byte, error) {
 	var err error
-	b = wire.AppendKey(append(b, '{'), "ok", true)
+	b = append(b, `{"ok":`...)
 	b = wire.AppendBool(b, e.OK)
-	b = wire.AppendString(wire.AppendKey(b, "state", false), e.State)
+	b = wire.AppendString(append(b, `,"state":`...), e.State)
 	if e.StateToken != "" {
-		b = wire.AppendString(wire.AppendKey(b, "stateToken", false), e.StateToken)
+		b = wire.AppendString(append(b, `,"stateToken":`...), e.StateToken)
 	}
 	if e.Seed != nil {
-		b = strconv.AppendUint(wire.AppendKey(b, "seed", false), *e.Seed, 10)
+		b = strconv.AppendUint(append(b, `,"seed":`...), *e.Seed, 10)
 	}
 	if e.Ranked != "" {
-		b = wire.AppendString(wire.AppendKey(b, "ranked", false), e.Ranked)
+		b = wire.AppendString(append(b, `,"ranked":`...), e.Ranked)
 	}
 	if e.Observation != "" {
-		b = wire.AppendString(wire.AppendKey(b, "observation", false), e.Observation)
+		b = wire.AppendString(append(b, `,"observation":`...), e.Observation)
 	}
-	if b, err = wire.AppendValue(wire.AppendKey(b, "legalActions", false), e.LegalActions); err != nil {
+	if b, err = wire.AppendValue(append(b, `,"legalActions":`...), e.LegalActions); err != nil {
 		return b, err
 	}
 	if e.ActionRanges != nil {
-		if b, err = wire.AppendValue(wire.AppendKey(b, "actionRanges", false), e.ActionRanges); err != nil {
+		if b, err = wire.AppendValue(append(b, `,"actionRanges":`...), e.ActionRanges); err != nil {
 			return b, err
 		}
 	}
 	if e.Spec != nil {
-		if b, err = wire.AppendValue(wire.AppendKey(b, "spec", false), e.Spec); err != nil {
+		if b, err = wire.AppendValue(append(b, `,"spec":`...), e.Spec); err != nil {
 			return b, err
 		}
 	}
 	if e.Score != nil {
-		b = wire.AppendInt(wire.AppendKey(b, "score", false), *e.Score)
+		b = wire.AppendInt(append(b, `,"score":`...), *e.Score)
 	}
-	b = wire.AppendBool(wire.AppendKey(b, "gameOver", false), e.GameOver)
-	if b, err = wire.AppendValue(wire.AppendKey(b, "result", false), e.Result); err != nil {
+	b = wire.AppendBool(append(b, `,"gameOver":`...), e.GameOver)
+	if b, err = wire.AppendValue(append(b, `,"result":`...), e.Result); err != nil {
 		return b, err
 	}
 	if e.Turn != "" {
-		b = wire.AppendString(wire.AppendKey(b, "turn", false), e.Turn)
+		b = wire.AppendString(append(b, `,"turn":`...), e.Turn)
 	}
 	if e.View != nil {
-		if b, err = wire.AppendValue(wire.AppendKey(b, "view", false), e.View); err != nil {
+		if b, err = wire.AppendValue(append(b, `,"view":`...), e.View); err != nil {
 			return b, err
 		}
 	}
 	if len(e.Events) > 0 {
-		b = append(wire.AppendKey(b, "events", false), '[')
+		b = append(b, `,"events":[`...)
 		for i, ev := range e.Events {
 			if i > 0 {
 				b = append(b, ',')
@@ -122,24 +122,24 @@ func (e *Envelope) AppendJSON(b []byte) ([]byte, error) {
 // AppendJSON writes the refusal as encoding/json would, faster.
 func (r *Refusal) AppendJSON(b []byte) ([]byte, error) {
 	var err error
-	b = wire.AppendBool(wire.AppendKey(append(b, '{'), "ok", true), r.OK)
-	b = wire.AppendString(wire.AppendKey(b, "code", false), string(r.Code))
-	b = wire.AppendString(wire.AppendKey(b, "reason", false), r.Reason)
-	if b, err = wire.AppendValue(wire.AppendKey(b, "legalActions", false), r.LegalActions); err != nil {
+	b = wire.AppendBool(append(b, `{"ok":`...), r.OK)
+	b = wire.AppendString(append(b, `,"code":`...), string(r.Code))
+	b = wire.AppendString(append(b, `,"reason":`...), r.Reason)
+	if b, err = wire.AppendValue(append(b, `,"legalActions":`...), r.LegalActions); err != nil {
 		return b, err
 	}
 	if r.ActionRanges != nil {
-		if b, err = wire.AppendValue(wire.AppendKey(b, "actionRanges", false), r.ActionRanges); err != nil {
+		if b, err = wire.AppendValue(append(b, `,"actionRanges":`...), r.ActionRanges); err != nil {
 			return b, err
 		}
 	}
-	b = wire.AppendBool(wire.AppendKey(b, "gameOver", false), r.GameOver)
-	b = wire.AppendString(wire.AppendKey(b, "state", false), r.State)
+	b = wire.AppendBool(append(b, `,"gameOver":`...), r.GameOver)
+	b = wire.AppendString(append(b, `,"state":`...), r.State)
 	if r.StateToken != "" {
-		b = wire.AppendString(wire.AppendKey(b, "stateToken", false), r.StateToken)
+		b = wire.AppendString(append(b, `,"stateToken":`...), r.StateToken)
 	}
 	if r.Ranked != "" {
-		b = wire.AppendString(wire.AppendKey(b, "ranked", false), r.Ranked)
+		b = wire.AppendString(append(b, `,"ranked":`...), r.Ranked)
 	}
 	return append(b, '}'), nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -70,17 +71,17 @@ func benchmarkAction(b *testing.B, opponent string) {
 func BenchmarkActionEasy(b *testing.B) { benchmarkAction(b, "easy") }
 func BenchmarkActionWise(b *testing.B) { benchmarkAction(b, "wise") }
 
-// BenchmarkView shows the caller matches at every stage of its turns, as
-// every answer does: the observation, the view and the legal actions (go test -bench
-// View ./games/tinrail).
-func BenchmarkView(b *testing.B) {
+// turns plays 40 matches against G-Bot Easy, the caller always laying its
+// first tile, and answers them at each of the caller's turns, with the
+// events of the moves that led there.
+func turns(b *testing.B) (matches []core.Match, events [][]any) {
 	var game tinrail.Game
-	var matches []core.Match
 	for seed := range uint64(40) {
 		m, err := game.New(seed, map[string]string{"opponent": "easy"})
 		if err != nil {
 			b.Fatal(err)
 		}
+		var since []any
 		for step := 0; !m.Phase().Over; step++ {
 			seat := m.Phase().ToAct[0]
 			action, ok := m.BotMove(seat)
@@ -93,16 +94,47 @@ func BenchmarkView(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				matches = append(matches, kept)
+				matches, events = append(matches, kept), append(events, since)
+				since = nil
 				action = fmt.Appendf(nil, `{"type":"place","tileIndex":0,"rotation":%d}`, step%4)
 			}
-			if _, err := m.Act([]core.Move{{Seat: seat, Action: action}}, time.Time{}); err != nil {
+			ev, err := m.Act([]core.Move{{Seat: seat, Action: action}}, time.Time{})
+			if err != nil {
 				b.Fatal(err)
 			}
+			since = append(since, ev...)
 		}
 	}
+	return matches, events
+}
+
+// BenchmarkView shows the caller matches at each of its turns, as every
+// answer does: the observation, the view and the legal actions (go test
+// -bench View ./games/tinrail).
+func BenchmarkView(b *testing.B) {
+	matches, _ := turns(b)
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		matches[i%len(matches)].View(core.Caller)
+	}
+}
+
+// BenchmarkAnswerJSON writes the answers of the caller's turns as the
+// edges write them (go test -bench AnswerJSON ./games/tinrail).
+func BenchmarkAnswerJSON(b *testing.B) {
+	matches, events := turns(b)
+	answers := make([]*core.Envelope, len(matches))
+	for i, m := range matches {
+		p := m.View(core.Caller)
+		answers[i] = &core.Envelope{OK: true, State: strings.Repeat("AQHa7KwRsGihBkUjCodk", 11), Observation: p.Observation,
+			LegalActions: p.LegalActions, Score: &p.Score, GameOver: p.GameOver, Result: p.Result, Turn: p.Turn, View: p.View, Events: events[i]}
+	}
+	buf := make([]byte, 0, 8192)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		var err error
+		if buf, err = core.AppendJSON(buf[:0], answers[i%len(answers)]); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -12,9 +12,9 @@ import (
 
 // AppendJSON writes the action.
 func (a Action) AppendJSON(b []byte) []byte {
-	b = wire.AppendString(wire.AppendKey(append(b, '{'), "type", true), a.Type)
-	b = wire.AppendInt(wire.AppendKey(b, "tileIndex", false), a.TileIndex)
-	b = wire.AppendInt(wire.AppendKey(b, "rotation", false), a.Rotation)
+	b = wire.AppendString(append(b, `{"type":`...), a.Type)
+	b = wire.AppendInt(append(b, `,"tileIndex":`...), a.TileIndex)
+	b = wire.AppendInt(append(b, `,"rotation":`...), a.Rotation)
 	return append(b, '}')
 }
 
@@ -28,11 +28,11 @@ func (as actions) AppendJSON(b []byte) []byte {
 
 // AppendJSON writes the engine.
 func (e Engine) AppendJSON(b []byte) []byte {
-	b = wire.AppendInt(wire.AppendKey(append(b, '{'), "cell", true), e.Cell)
-	b = wire.AppendInt(wire.AppendKey(b, "row", false), e.Row)
-	b = wire.AppendInt(wire.AppendKey(b, "col", false), e.Col)
-	b = wire.AppendInt(wire.AppendKey(b, "port", false), e.Port)
-	b = wire.AppendBool(wire.AppendKey(b, "onTable", false), e.OnTable)
+	b = wire.AppendInt(append(b, `{"cell":`...), e.Cell)
+	b = wire.AppendInt(append(b, `,"row":`...), e.Row)
+	b = wire.AppendInt(append(b, `,"col":`...), e.Col)
+	b = wire.AppendInt(append(b, `,"port":`...), e.Port)
+	b = wire.AppendBool(append(b, `,"onTable":`...), e.OnTable)
 	return append(b, '}')
 }
 
@@ -49,20 +49,20 @@ func appendStrands(b []byte, ss *[4]engine.Strand) []byte {
 
 // AppendJSON writes the placed tile.
 func (t *PlacedTile) AppendJSON(b []byte) []byte {
-	b = wire.AppendInt(wire.AppendKey(append(b, '{'), "cell", true), t.Cell)
-	b = wire.AppendInt(wire.AppendKey(b, "row", false), t.Row)
-	b = wire.AppendInt(wire.AppendKey(b, "col", false), t.Col)
-	b = wire.AppendInt(wire.AppendKey(b, "tile", false), t.Tile)
-	b = wire.AppendInt(wire.AppendKey(b, "rotation", false), t.Rotation)
-	b = appendStrands(wire.AppendKey(b, "strands", false), &t.Strands)
+	b = wire.AppendInt(append(b, `{"cell":`...), t.Cell)
+	b = wire.AppendInt(append(b, `,"row":`...), t.Row)
+	b = wire.AppendInt(append(b, `,"col":`...), t.Col)
+	b = wire.AppendInt(append(b, `,"tile":`...), t.Tile)
+	b = wire.AppendInt(append(b, `,"rotation":`...), t.Rotation)
+	b = appendStrands(append(b, `,"strands":`...), &t.Strands)
 	return append(b, '}')
 }
 
 // AppendJSON writes the hand tile.
 func (h *HandTile) AppendJSON(b []byte) []byte {
-	b = wire.AppendInt(wire.AppendKey(append(b, '{'), "tileIndex", true), h.TileIndex)
-	b = wire.AppendInt(wire.AppendKey(b, "tile", false), h.Tile)
-	b = append(wire.AppendKey(b, "rotations", false), '[')
+	b = wire.AppendInt(append(b, `{"tileIndex":`...), h.TileIndex)
+	b = wire.AppendInt(append(b, `,"tile":`...), h.Tile)
+	b = append(b, `,"rotations":[`...)
 	for r := range h.Rotations {
 		if r > 0 {
 			b = append(b, ',')
@@ -74,58 +74,58 @@ func (h *HandTile) AppendJSON(b []byte) []byte {
 
 // AppendJSON writes the view.
 func (v View) AppendJSON(b []byte) []byte {
-	b = wire.AppendString(wire.AppendKey(append(b, '{'), "opponent", true), v.Opponent)
-	b = wire.AppendInt(wire.AppendKey(b, "placements", false), v.Placements)
-	b = wire.AppendInt(wire.AppendKey(b, "tilesSurvived", false), v.TilesSurvived)
-	b = wire.AppendInt(wire.AppendKey(b, "pile", false), v.Pile)
-	b = wire.AppendInt(wire.AppendKey(b, "gbotHand", false), v.GBotHand)
-	b = v.You.AppendJSON(wire.AppendKey(b, "you", false))
-	b = v.GBot.AppendJSON(wire.AppendKey(b, "gbot", false))
-	b = wire.AppendList(wire.AppendKey(b, "board", false), v.Board, (*PlacedTile).AppendJSON)
-	b = wire.AppendList(wire.AppendKey(b, "hand", false), v.Hand, (*HandTile).AppendJSON)
+	b = wire.AppendString(append(b, `{"opponent":`...), v.Opponent)
+	b = wire.AppendInt(append(b, `,"placements":`...), v.Placements)
+	b = wire.AppendInt(append(b, `,"tilesSurvived":`...), v.TilesSurvived)
+	b = wire.AppendInt(append(b, `,"pile":`...), v.Pile)
+	b = wire.AppendInt(append(b, `,"gbotHand":`...), v.GBotHand)
+	b = v.You.AppendJSON(append(b, `,"you":`...))
+	b = v.GBot.AppendJSON(append(b, `,"gbot":`...))
+	b = wire.AppendList(append(b, `,"board":`...), v.Board, (*PlacedTile).AppendJSON)
+	b = wire.AppendList(append(b, `,"hand":`...), v.Hand, (*HandTile).AppendJSON)
 	return append(b, '}')
 }
 
 // AppendJSON writes the result.
 func (r Result) AppendJSON(b []byte) []byte {
-	b = wire.AppendString(wire.AppendKey(append(b, '{'), "outcome", true), r.Outcome)
-	b = wire.AppendString(wire.AppendKey(b, "ending", false), r.Ending)
-	b = wire.AppendInt(wire.AppendKey(b, "tilesSurvived", false), r.TilesSurvived)
-	b = wire.AppendString(wire.AppendKey(b, "multiplier", false), r.Multiplier)
-	b = wire.AppendInt(wire.AppendKey(b, "score", false), r.Score)
+	b = wire.AppendString(append(b, `{"outcome":`...), r.Outcome)
+	b = wire.AppendString(append(b, `,"ending":`...), r.Ending)
+	b = wire.AppendInt(append(b, `,"tilesSurvived":`...), r.TilesSurvived)
+	b = wire.AppendString(append(b, `,"multiplier":`...), r.Multiplier)
+	b = wire.AppendInt(append(b, `,"score":`...), r.Score)
 	return append(b, '}')
 }
 
 func (n Notch) appendJSON(b []byte) []byte {
-	b = wire.AppendInt(wire.AppendKey(append(b, '{'), "cell", true), n.Cell)
-	b = wire.AppendInt(wire.AppendKey(b, "port", false), n.Port)
+	b = wire.AppendInt(append(b, `{"cell":`...), n.Cell)
+	b = wire.AppendInt(append(b, `,"port":`...), n.Port)
 	return append(b, '}')
 }
 
 // AppendJSON writes the placement event.
 func (e PlacementEvent) AppendJSON(b []byte) []byte {
-	b = wire.AppendString(wire.AppendKey(append(b, '{'), "by", true), e.By)
-	b = wire.AppendInt(wire.AppendKey(b, "tile", false), e.Tile)
-	b = wire.AppendInt(wire.AppendKey(b, "rotation", false), e.Rotation)
-	b = wire.AppendInt(wire.AppendKey(b, "cell", false), e.Cell)
-	b = append(wire.AppendKey(b, "rides", false), '[')
+	b = wire.AppendString(append(b, `{"by":`...), e.By)
+	b = wire.AppendInt(append(b, `,"tile":`...), e.Tile)
+	b = wire.AppendInt(append(b, `,"rotation":`...), e.Rotation)
+	b = wire.AppendInt(append(b, `,"cell":`...), e.Cell)
+	b = append(b, `,"rides":[`...)
 	for i, r := range e.Rides {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = wire.AppendString(wire.AppendKey(append(b, '{'), "engine", true), r.Engine)
-		b = r.From.appendJSON(wire.AppendKey(b, "from", false))
-		if b = wire.AppendKey(b, "to", false); r.To == nil {
+		b = wire.AppendString(append(b, `{"engine":`...), r.Engine)
+		b = r.From.appendJSON(append(b, `,"from":`...))
+		if b = append(b, `,"to":`...); r.To == nil {
 			b = append(b, "null"...)
 		} else {
 			b = r.To.appendJSON(b)
 		}
-		b = wire.AppendBool(wire.AppendKey(b, "offTable", false), r.OffTable)
-		b = wire.AppendBool(wire.AppendKey(b, "eliminated", false), r.Eliminated)
-		b = wire.AppendInt(wire.AppendKey(b, "tiles", false), r.Tiles)
+		b = wire.AppendBool(append(b, `,"offTable":`...), r.OffTable)
+		b = wire.AppendBool(append(b, `,"eliminated":`...), r.Eliminated)
+		b = wire.AppendInt(append(b, `,"tiles":`...), r.Tiles)
 		b = append(b, '}')
 	}
 	b = append(b, ']')
-	b = wire.AppendBool(wire.AppendKey(b, "headOn", false), e.HeadOn)
+	b = wire.AppendBool(append(b, `,"headOn":`...), e.HeadOn)
 	return append(b, '}')
 }
