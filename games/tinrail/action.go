@@ -42,12 +42,14 @@ func readAction(raw json.RawMessage) (Action, error) {
 	if err != nil {
 		return a, err
 	}
-	name, err := o.String("type")
-	if err != nil {
-		return a, err
-	}
-	if name != "place" {
-		return a, &wire.FieldError{Field: "action.type", Reason: `must be "place", not ` + wire.Brief(o.Raw("type"))}
+	if string(o.Raw("type")) != `"place"` { // else it is "place" as written, read without a copy
+		name, err := o.String("type")
+		if err != nil {
+			return a, err
+		}
+		if name != "place" {
+			return a, &wire.FieldError{Field: "action.type", Reason: `must be "place", not ` + wire.Brief(o.Raw("type"))}
+		}
 	}
 	if err := o.Only("a place action", "type", "tileIndex", "rotation"); err != nil {
 		return a, err

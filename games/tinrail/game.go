@@ -39,16 +39,16 @@ func (Game) New(seed uint64, options map[string]string) (play.Match, error) {
 	if options["opponent"] == "easy" {
 		opp = engine.Easy
 	}
-	return &match{engine.New(seed, opp)}, nil
+	return &match{*engine.New(seed, opp)}, nil
 }
 
 // Decode restores a match.
 func (Game) Decode(state []byte) (play.Match, error) {
-	var s engine.State
-	if err := s.UnmarshalBinary(state); err != nil {
+	m := &match{}
+	if err := m.s.UnmarshalBinary(state); err != nil {
 		return nil, err
 	}
-	return &match{&s}, nil
+	return m, nil
 }
 
 // Seats: the caller plays You, G-Bot plays the other side.
@@ -61,8 +61,10 @@ func seatOf(p engine.Player) play.Seat {
 	return gbotSeat
 }
 
+// match is a match in play: the engine's state, held in the match so
+// that decoding one allocates once.
 type match struct {
-	s *engine.State
+	s engine.State
 }
 
 func (m *match) MarshalBinary() ([]byte, error) { return m.s.MarshalBinary() }
@@ -89,7 +91,8 @@ func (m *match) BotMove(seat play.Seat) (json.RawMessage, bool) {
 	v := m.s.SeatView(engine.GBot)
 	rs := m.s.BotStream()
 	i, r := gbot.Choose(m.s.Opponent(), &v, &rs)
-	return Action{Type: "place", TileIndex: i, Rotation: r}.AppendJSON(nil), true
+	// Room for any placement's text, so that it is written in one allocation.
+	return Action{Type: "place", TileIndex: i, Rotation: r}.AppendJSON(make([]byte, 0, 64)), true
 }
 
 // Act lays the placement of the seat to move.

@@ -98,7 +98,7 @@ func engineView(s *engine.State, p engine.Player) Engine {
 // View shows the match to the caller's seat. G-Bot's seat is never shown:
 // its policy reads the engine's SeatView instead.
 func (m *match) View(play.Seat) play.Presentation {
-	s := m.s
+	s := &m.s
 	v := View{
 		Opponent:      opponentName(s.Opponent()),
 		Placements:    s.Placements(),
