@@ -99,7 +99,17 @@ func engineView(s *engine.State, p engine.Player) Engine {
 // its policy reads the engine's SeatView instead.
 func (m *match) View(play.Seat) play.Presentation {
 	s := &m.s
-	v := View{
+	// The view, its hand and the legal actions share one allocation (the
+	// board, whose length varies, has its own); the presentation holds
+	// the view and the list by pointer, which write the same JSON.
+	shown := &struct {
+		view  View
+		hand  [engine.HandSize]HandTile
+		legal [engine.HandSize * engine.Rotations]Action
+		list  actions
+	}{}
+	v := &shown.view
+	*v = View{
 		Opponent:      opponentName(s.Opponent()),
 		Placements:    s.Placements(),
 		TilesSurvived: s.TilesSurvived(),
@@ -108,7 +118,7 @@ func (m *match) View(play.Seat) play.Presentation {
 		You:           engineView(s, engine.You),
 		GBot:          engineView(s, engine.GBot),
 		Board:         make([]PlacedTile, 0, s.Placements()),
-		Hand:          make([]HandTile, 0, engine.HandSize),
+		Hand:          shown.hand[:0],
 	}
 	b := s.Board()
 	for c := range engine.Cells {
@@ -117,7 +127,7 @@ func (m *match) View(play.Seat) play.Presentation {
 				Tile: int(pl.Tile), Rotation: pl.Rotation, Strands: pl.Tile.At(pl.Rotation).Strands()})
 		}
 	}
-	legal := make(actions, 0, engine.HandSize*engine.Rotations)
+	legal := shown.legal[:0]
 	if !s.Over() {
 		for i, t := range s.Hand() {
 			h := HandTile{TileIndex: i, Tile: int(t)}
@@ -128,9 +138,10 @@ func (m *match) View(play.Seat) play.Presentation {
 			v.Hand = append(v.Hand, h)
 		}
 	}
+	shown.list = legal
 	p := play.Presentation{
-		Observation:  observation(s, &v),
-		LegalActions: legal,
+		Observation:  observation(s, v),
+		LegalActions: &shown.list,
 		Score:        s.Score(),
 		GameOver:     s.Over(),
 		Turn:         "you",
