@@ -3,6 +3,7 @@ package wire
 import (
 	"bytes"
 	"fmt"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -68,6 +69,18 @@ func (o *Object) field(name string) string {
 		return name
 	}
 	return o.path + "." + name
+}
+
+// All yields o's members in order: each name, unescaped, and its JSON
+// text.
+func (o *Object) All() iter.Seq2[string, []byte] {
+	return func(yield func(string, []byte) bool) {
+		for i := range o.members.n {
+			if m := o.members.at(i); !yield(string(m.name), m.raw) {
+				return
+			}
+		}
+	}
 }
 
 // Has reports whether o has a member called name.

@@ -18,11 +18,15 @@ func members(args json.RawMessage) (map[string]json.RawMessage, error) {
 	if len(args) == 0 || string(args) == "null" {
 		return m, nil
 	}
-	if err := wire.Check(args); err != nil {
-		return nil, play.Errorf(play.CodeBadJSON, "the arguments must be one JSON object: %v", err)
-	}
-	if err := json.Unmarshal(args, &m); err != nil {
+	o, err := wire.ReadObject(args, "")
+	if err != nil {
+		if err := wire.Check(args); err != nil {
+			return nil, play.Errorf(play.CodeBadJSON, "the arguments must be one JSON object: %v", err)
+		}
 		return nil, play.Errorf(play.CodeBadJSON, "the arguments must be one JSON object, not %s", wire.Brief(args))
+	}
+	for name, raw := range o.All() {
+		m[name] = raw
 	}
 	return m, nil
 }

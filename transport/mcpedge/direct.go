@@ -1,7 +1,6 @@
 package mcpedge
 
 import (
-	"bytes"
 	"encoding/json"
 	"mime"
 	"net"
@@ -9,9 +8,11 @@ import (
 	"net/netip"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/agentgames/bundle/play/wire"
 	"github.com/agentgames/bundle/transport/httpapi"
 )
 
@@ -57,33 +58,52 @@ func (f *front) direct(r *http.Request, m *message) mcp.ToolHandler {
 }
 
 // call answers m by calling its tool's handler h, as the SDK answers a
-// tools/call: the result, or the handler's error, as a JSON-RPC response.
+// tools/call: the result, or the handler's error, as a JSON-RPC response,
+// written whole in one buffer.
 func call(w http.ResponseWriter, r *http.Request, m *message, h mcp.ToolHandler) {
 	res, err := h(r.Context(), &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: m.tool, Arguments: m.args}})
-	var b bytes.Buffer
+	var b []byte
 	if err == nil {
-		b.WriteString(`{"jsonrpc":"2.0","id":`)
-		b.Write(m.id)
-		b.WriteString(`,"result":`)
-		err = writeResult(&b, res)
-		b.WriteByte('}')
+		b = append(append(append(make([]byte, 0, resultSize(res)+len(m.id)+64), `{"jsonrpc":"2.0","id":`...), m.id...), `,"result":`...)
+		b, err = appendResult(b, res)
+		b = append(b, '}')
 	}
 	if err != nil {
 		httpapi.WriteRPCError(w, r, m.id, err)
 		return
 	}
-	w.Header().Set("Cache-Control", "no-cache, no-transform")
-	w.Header().Set("Content-Type", "application/json")
+	w.Header()["Cache-Control"] = noTransform
+	w.Header()["Content-Type"] = jsonType
 	w.WriteHeader(http.StatusOK)
-	w.Write(b.Bytes())
+	w.Write(b)
 }
 
-// writeResult writes res as the SDK's encoding writes it. A result as the
-// tools make them (one text and the structured content, which result and
-// failed build) is written in one pass; encoding/json, through the SDK's
-// MarshalJSON, would compact the structured content three times over
-// (most of the cost of a call). Any other result is the SDK's to encode.
-func writeResult(b *bytes.Buffer, res *mcp.CallToolResult) error {
+// The headers of a direct answer, shared (see httpapi's header values).
+var (
+	noTransform = []string{"no-cache, no-transform"}
+	jsonType    = []string{"application/json"}
+)
+
+// resultSize is about the size of res written: its text and structured
+// content, and room for their escapes.
+func resultSize(res *mcp.CallToolResult) int {
+	n := 128
+	for _, c := range res.Content {
+		if t, ok := c.(*mcp.TextContent); ok {
+			n += len(t.Text) + len(t.Text)/8
+		}
+	}
+	raw, _ := res.StructuredContent.(json.RawMessage)
+	return n + len(raw) + len(raw)/16
+}
+
+// appendResult appends res as the SDK's encoding writes it. A result as
+// the tools make them (one text and the structured content, which result
+// and failed build) is written in one pass; encoding/json, through the
+// SDK's MarshalJSON, would compact the structured content three times
+// over (most of the cost of a call). Any other result is the SDK's to
+// encode.
+func appendResult(b []byte, res *mcp.CallToolResult) ([]byte, error) {
 	var text *mcp.TextContent
 	if len(res.Content) == 1 {
 		text, _ = res.Content[0].(*mcp.TextContent)
@@ -91,23 +111,30 @@ func writeResult(b *bytes.Buffer, res *mcp.CallToolResult) error {
 	raw, _ := res.StructuredContent.(json.RawMessage)
 	if res.Meta != nil || text == nil || text.Meta != nil || text.Annotations != nil || len(raw) == 0 {
 		data, err := json.Marshal(res)
-		b.Write(data)
-		return err
+		return append(b, data...), err
 	}
-	quoted, err := json.Marshal(text.Text)
+	b = append(b, `{"content":[{"type":"text","text":`...)
+	b, err := appendQuoted(b, text.Text)
 	if err != nil {
-		return err
+		return b, err
 	}
-	b.Grow(len(quoted) + len(raw) + 80)
-	b.WriteString(`{"content":[{"type":"text","text":`)
-	b.Write(quoted)
-	b.WriteString(`}],"structuredContent":`)
-	b.Write(compactHTML(b.AvailableBuffer(), raw))
+	b = compactHTML(append(b, `}],"structuredContent":`...), raw)
 	if res.IsError {
-		b.WriteString(`,"isError":true`)
+		b = append(b, `,"isError":true`...)
 	}
-	b.WriteByte('}')
-	return nil
+	return append(b, '}'), nil
+}
+
+// appendQuoted appends s as encoding/json's Marshal quotes it (escaping
+// <, > and & too): as wire writes a string when s has neither those nor
+// invalid UTF-8, where the two write the same bytes, and through
+// encoding/json otherwise.
+func appendQuoted(b []byte, s string) ([]byte, error) {
+	if !strings.ContainsAny(s, "<>&") && utf8.ValidString(s) {
+		return wire.AppendString(b, s), nil
+	}
+	q, err := json.Marshal(s)
+	return append(b, q...), err
 }
 
 // compactHTML appends raw, JSON the server encoded, to dst as
@@ -120,6 +147,14 @@ func compactHTML(dst, raw []byte) []byte {
 	in := false
 	from := 0
 	for i := 0; i < len(raw); i++ {
+		if in {
+			for i < len(raw) && !specialInString[raw[i]] {
+				i++ // a string's text, spaces and all, is copied in runs
+			}
+			if i == len(raw) {
+				break
+			}
+		}
 		c := raw[i]
 		if !special[c] {
 			continue
@@ -150,13 +185,17 @@ func compactHTML(dst, raw []byte) []byte {
 	return append(dst, raw[from:]...)
 }
 
-// special are the bytes compactHTML looks at.
-var special = func() (t [256]bool) {
-	for _, c := range []byte("\"\\<>& \t\n\r\xe2") {
+// special are the bytes compactHTML looks at, and specialInString those
+// it looks at in a string.
+var special, specialInString = bytesIn("\"\\<>& \t\n\r\xe2"), bytesIn("\"\\<>&\xe2")
+
+// bytesIn is the set of the bytes of s.
+func bytesIn(s string) (t [256]bool) {
+	for _, c := range []byte(s) {
 		t[c] = true
 	}
 	return t
-}()
+}
 
 const hex = "0123456789abcdef"
 

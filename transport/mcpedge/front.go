@@ -125,13 +125,13 @@ func (f *front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		httpapi.WriteRPCError(w, r, id, err)
 		return
 	}
-	rec := &answer{header: http.Header{}}
 	if h := f.direct(r, m); h != nil {
-		call(rec, r, m, h)
-	} else {
-		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
-		f.sdk.ServeHTTP(rec, r)
+		call(w, r, m, h)
+		return
 	}
+	rec := &answer{header: http.Header{}}
+	r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+	f.sdk.ServeHTTP(rec, r)
 	rec.send(w, r)
 }
 

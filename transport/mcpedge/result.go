@@ -21,7 +21,7 @@ func result[A any](ctx context.Context, tool string, answer A, err error, text f
 	if err != nil {
 		return failed(ctx, tool, err), nil
 	}
-	body, err := play.Marshal(answer)
+	body, err := play.AppendJSON(make([]byte, 0, 4096), answer)
 	if err != nil {
 		return failed(ctx, tool, fmt.Errorf("encoding an answer: %w", err)), nil
 	}

@@ -2,10 +2,15 @@ package mcpedge
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/agentgames/bundle/play"
 )
+
+// The texts of the loop's answers are appended into one buffer, each
+// value's JSON written into it as the answers write it: a model reads one
+// with every call.
 
 // answerText is an answer of act_<slug> for a model to read; a match
 // played by handle names its handle instead of its state token.
@@ -21,70 +26,71 @@ func answerText(slug string, a play.Answer, handle string) string {
 // actions, the score or the result, and the handle or the state to send
 // next.
 func envelopeText(slug string, env *play.Envelope, handle string) string {
-	var b strings.Builder
+	b := make([]byte, 0, 2048+len(env.Observation)+len(env.State))
 	if env.Observation != "" {
-		b.WriteString(strings.TrimRight(env.Observation, "\n") + "\n")
+		b = append(append(b, strings.TrimRight(env.Observation, "\n")...), '\n')
 	} else {
-		fmt.Fprintf(&b, "View: %s\n", compact(env.View))
+		b = appendJSONLine(append(b, "View: "...), env.View)
 		if len(env.Events) > 0 {
-			fmt.Fprintf(&b, "Events: %s\n", compact(env.Events))
+			b = appendJSONLine(append(b, "Events: "...), env.Events)
 		}
 	}
-	b.WriteString("\n")
+	b = append(b, '\n')
 	if env.GameOver {
-		fmt.Fprintf(&b, "Game over. Result: %s\n", compact(env.Result))
+		b = appendJSONLine(append(b, "Game over. Result: "...), env.Result)
 	} else {
-		writeLegal(&b, slug, env.LegalActions, env.ActionRanges)
+		b = appendLegal(b, slug, env.LegalActions, env.ActionRanges)
 	}
 	if env.Score != nil {
-		fmt.Fprintf(&b, "Score: %d\n", *env.Score)
+		b = append(strconv.AppendInt(append(b, "Score: "...), int64(*env.Score), 10), '\n')
 	}
 	if env.Seed != nil {
-		fmt.Fprintf(&b, "Seed: %d\n", *env.Seed)
+		b = append(strconv.AppendUint(append(b, "Seed: "...), *env.Seed, 10), '\n')
 	}
 	if env.Ranked != "" {
-		fmt.Fprintf(&b, "Ranked match: %s\n", env.Ranked)
+		b = append(append(append(b, "Ranked match: "...), env.Ranked...), '\n')
 	}
 	switch {
 	case handle != "" && !env.GameOver:
-		fmt.Fprintf(&b, "Handle (send it as \"handle\" with your next %s): %s\n", actTool(slug), handle)
+		b = fmt.Appendf(b, "Handle (send it as \"handle\" with your next %s): %s\n", actTool(slug), handle)
 	case !env.GameOver:
-		fmt.Fprintf(&b, "State (send it as \"state\" with your next %s): %s\n", actTool(slug), env.State)
+		b = append(append(append(append(b, `State (send it as "state" with your next `...), actTool(slug)...), "): "...), env.State...)
+		b = append(b, '\n')
 	}
-	return b.String()
+	return string(b)
 }
 
 // refusalText says why an action was refused and what is legal.
 func refusalText(slug string, r *play.Refusal, handle string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Refused (%s): %s\nNothing changed.\n", r.Code, r.Reason)
+	b := fmt.Appendf(nil, "Refused (%s): %s\nNothing changed.\n", r.Code, r.Reason)
 	if r.GameOver {
-		b.WriteString("The match is over: no action is legal.\n")
-		return b.String()
+		return string(append(b, "The match is over: no action is legal.\n"...))
 	}
-	writeLegal(&b, slug, r.LegalActions, r.ActionRanges)
+	b = appendLegal(b, slug, r.LegalActions, r.ActionRanges)
 	if handle != "" {
-		fmt.Fprintf(&b, "Handle (unchanged; send it again with a legal action): %s\n", handle)
+		b = fmt.Appendf(b, "Handle (unchanged; send it again with a legal action): %s\n", handle)
 	} else {
-		fmt.Fprintf(&b, "State (unchanged; send it again with a legal action): %s\n", r.State)
+		b = fmt.Appendf(b, "State (unchanged; send it again with a legal action): %s\n", r.State)
 	}
-	return b.String()
+	return string(b)
 }
 
-// writeLegal lists the legal actions, each to be sent as it is.
-func writeLegal(b *strings.Builder, slug string, legal, ranges any) {
-	fmt.Fprintf(b, "Legal actions (send one as \"action\" to %s, exactly as listed): %s\n", actTool(slug), compact(legal))
+// appendLegal lists the legal actions, each to be sent as it is.
+func appendLegal(b []byte, slug string, legal, ranges any) []byte {
+	b = fmt.Appendf(b, "Legal actions (send one as \"action\" to %s, exactly as listed): ", actTool(slug))
+	b = appendJSONLine(b, legal)
 	if ranges != nil {
-		fmt.Fprintf(b, "Action ranges (a listed field may take any value in its range): %s\n", compact(ranges))
+		b = appendJSONLine(append(b, "Action ranges (a listed field may take any value in its range): "...), ranges)
 	}
+	return b
 }
 
-// compact is a value's JSON as the answers write it, without the final
-// newline.
-func compact(v any) string {
-	b, err := play.Marshal(v)
+// appendJSONLine appends a value's JSON as the answers write it, and a
+// newline (its text when it does not encode).
+func appendJSONLine(b []byte, v any) []byte {
+	out, err := play.AppendJSON(b, v)
 	if err != nil {
-		return fmt.Sprint(v)
+		return fmt.Appendf(b, "%v\n", v)
 	}
-	return strings.TrimSpace(string(b))
+	return out // AppendJSON ends the value with its newline
 }
