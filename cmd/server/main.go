@@ -50,16 +50,25 @@ func main() {
 	origins := flag.String("mcp-origins", "", "web origins (comma-separated, e.g. https://inspector.example) whose pages may call /mcp besides the server's own; * for any")
 	version.Flag(flag.CommandLine, "server")
 	flag.Parse()
-	log := slog.New(jsonlog.New(os.Stderr))
+	h, closeLog := jsonlog.NewBuffered(os.Stderr, logEvery)
+	log := slog.New(h)
 	slog.SetDefault(log)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, *addr, *data, limits{creates: *creates, origins: mcpedge.ParseOrigins(*origins)}, log)
 	stop()
 	if err != nil {
 		log.Error("server stopped", "err", err)
+	}
+	closeLog()
+	if err != nil {
 		os.Exit(1)
 	}
 }
+
+// logEvery is how often the server writes out the log lines it gathered
+// (a warning or an error is written at once): a line a request would
+// cost a write each.
+const logEvery = 100 * time.Millisecond
 
 // sweepEvery is how often the server deletes expired live matches.
 const sweepEvery = time.Hour

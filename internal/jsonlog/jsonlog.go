@@ -11,6 +11,7 @@ package jsonlog
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"math"
@@ -38,7 +39,8 @@ func New(w io.Writer) *Handler {
 // Enabled reports whether level is logged: INFO and above.
 func (h *Handler) Enabled(_ context.Context, level slog.Level) bool { return level >= slog.LevelInfo }
 
-// Handle writes r as one JSON line.
+// Handle writes r as one JSON line; a buffered Handler (NewBuffered)
+// writes out its buffer at once after a record above INFO.
 func (h *Handler) Handle(ctx context.Context, r slog.Record) error {
 	buf := lines.Get().(*[]byte)
 	line, ok := appendRecord((*buf)[:0], &r)
@@ -51,6 +53,9 @@ func (h *Handler) Handle(ctx context.Context, r slog.Record) error {
 	if cap(line) <= maxPooled {
 		*buf = line[:0]
 		lines.Put(buf)
+	}
+	if r.Level > slog.LevelInfo {
+		err = errors.Join(err, h.out.flush())
 	}
 	return err
 }
@@ -69,16 +74,26 @@ var lines = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
 const maxPooled = 16 << 10
 
 // lockedWriter writes to w one Write at a time, as slog's handlers do, so
-// that a Handler and the slog handler under it never interleave.
+// that a Handler and the slog handler under it never interleave; a
+// buffered one (see NewBuffered) gathers the lines in buf instead.
 type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
+	mu       sync.Mutex
+	w        io.Writer
+	buffered bool
+	buf      []byte
 }
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.w.Write(p)
+	if !l.buffered {
+		return l.w.Write(p)
+	}
+	l.buf = append(l.buf, p...)
+	if len(l.buf) >= flushAt {
+		return len(p), l.flushLocked()
+	}
+	return len(p), nil
 }
 
 // appendRecord appends r's line as slog's JSON handler writes it, or
