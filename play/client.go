@@ -10,9 +10,17 @@ type clientKey struct{}
 
 // WithClient records in ctx who sent the request: the network address an
 // edge read it from (an IP address, with or without a port). Quotas count
-// requests by it.
+// requests by it; the address is read when they ask (ClientOf), not for
+// every request.
 func WithClient(ctx context.Context, addr string) context.Context {
-	return context.WithValue(ctx, clientKey{}, clientOf(addr))
+	return context.WithValue(ctx, clientKey{}, addr)
+}
+
+// HasClient reports whether WithClient recorded a client in ctx (an empty
+// address recording none).
+func HasClient(ctx context.Context) bool {
+	addr, _ := ctx.Value(clientKey{}).(string)
+	return addr != ""
 }
 
 // ClientOf answers the client WithClient recorded, "" if none was: an
@@ -20,8 +28,11 @@ func WithClient(ctx context.Context, addr string) context.Context {
 // commonly holds a whole /64); an address that does not parse stands for
 // itself.
 func ClientOf(ctx context.Context) string {
-	c, _ := ctx.Value(clientKey{}).(string)
-	return c
+	addr, ok := ctx.Value(clientKey{}).(string)
+	if !ok {
+		return ""
+	}
+	return clientOf(addr)
 }
 
 // clientOf is the client an address counts as.

@@ -160,7 +160,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNoContent)
 		return
 	}
-	if play.ClientOf(r.Context()) == "" {
+	if !play.HasClient(r.Context()) {
 		r = r.WithContext(play.WithClient(r.Context(), r.RemoteAddr))
 	}
 	s.mux.ServeHTTP(w, r)

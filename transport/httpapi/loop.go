@@ -108,8 +108,17 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request) error {
 
 // ReadBody reads a request's body as every route does, at most limit
 // bytes (MaxBody, or less where a route's bodies are known to be small):
-// body_too_large past them.
+// body_too_large past them. A body whose length the request gives within
+// the limit is read into a buffer of that length (net/http's reader ends
+// it there); any other through a reader that stops at the limit.
 func ReadBody(w http.ResponseWriter, r *http.Request, limit int) ([]byte, error) {
+	if n := r.ContentLength; n >= 0 && n <= int64(limit) {
+		body := make([]byte, n)
+		if _, err := io.ReadFull(r.Body, body); err != nil {
+			return nil, play.Errorf(play.CodeBadJSON, "the body could not be read: %v", err)
+		}
+		return body, nil
+	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, int64(limit)))
 	var tooLarge *http.MaxBytesError
 	switch {

@@ -83,7 +83,7 @@ type front struct {
 }
 
 func (f *front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if play.ClientOf(r.Context()) == "" {
+	if !play.HasClient(r.Context()) {
 		r = r.WithContext(play.WithClient(r.Context(), r.RemoteAddr))
 	}
 	h := w.Header()
