@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	engine "github.com/agentgames/bundle/engines/tinrail"
 	"github.com/agentgames/bundle/play"
@@ -172,15 +173,13 @@ func (t *text) n(v int) *text {
 }
 
 // phrases are the observation's pieces that depend on a cell, a port or
-// a tile alone, written once: an engine waits at where[c], entering by
-// port[p]; a placed tile's line is "  " + where[c] + ": tile " +
-// placed[t][r], a hand tile's "  tileIndex i" + hand[t].
-var phrases = func() (p struct {
-	where  [engine.Cells]string                       // "cell 14 (row 2, col 2)"
-	port   [engine.Ports]string                       // "7 (left edge, upper third)"
-	placed [engine.TileCount][engine.Rotations]string // "24 rotation 1: 0-3 1-4 2-6 5-7\n"
-	hand   [engine.TileCount]string                   // " (tile 9): rotation 0: 0-1 2-6 3-7 4-5 | rotation 1: ... | rotation 3: ...\n"
-}) {
+// a tile alone, written at the first observation (not at start: every
+// Lambda function links the package, and a cold start would pay for
+// them): an engine waits at where[c], entering by port[p]; a placed
+// tile's line is "  " + where[c] + ": tile " + placed[t][r], a hand
+// tile's "  tileIndex i" + hand[t].
+var phrases = sync.OnceValue(func() *phraseBook {
+	p := &phraseBook{}
 	for c := range engine.Cells {
 		p.where[c] = fmt.Sprintf("cell %d (row %d, col %d)", c, c/engine.Size, c%engine.Size)
 	}
@@ -204,14 +203,22 @@ var phrases = func() (p struct {
 		p.hand[t] = hand + "\n"
 	}
 	return p
-}()
+})
+
+// phraseBook holds the phrases.
+type phraseBook struct {
+	where  [engine.Cells]string                       // "cell 14 (row 2, col 2)"
+	port   [engine.Ports]string                       // "7 (left edge, upper third)"
+	placed [engine.TileCount][engine.Rotations]string // "24 rotation 1: 0-3 1-4 2-6 5-7\n"
+	hand   [engine.TileCount]string                   // " (tile 9): rotation 0: 0-1 2-6 3-7 4-5 | rotation 1: ... | rotation 3: ...\n"
+}
 
 // engine writes where an engine waits, or that it is off the table.
 func (t *text) engine(e Engine) *text {
 	if !e.OnTable {
 		return t.s("off the table")
 	}
-	return t.s("waiting at ", phrases.where[e.Cell], ", entering by port ", phrases.port[e.Port])
+	return t.s("waiting at ", phrases().where[e.Cell], ", entering by port ", phrases().port[e.Port])
 }
 
 var outcomeVerbs = map[string]string{"win": "win", "loss": "lose", "draw": "draw"}
@@ -262,13 +269,13 @@ func observation(s *engine.State, v *View) string {
 	} else {
 		t.s("Placed tiles (strands with rotation applied):\n")
 		for _, p := range v.Board {
-			t.s("  ", phrases.where[p.Cell], ": tile ", phrases.placed[p.Tile][p.Rotation])
+			t.s("  ", phrases().where[p.Cell], ": tile ", phrases().placed[p.Tile][p.Rotation])
 		}
 	}
 	if len(v.Hand) > 0 {
 		t.s("Your hand (act with {\"type\":\"place\",\"tileIndex\":i,\"rotation\":r}):\n")
 		for _, h := range v.Hand {
-			t.s("  tileIndex ").n(h.TileIndex).s(phrases.hand[h.Tile])
+			t.s("  tileIndex ").n(h.TileIndex).s(phrases().hand[h.Tile])
 		}
 	}
 	return t.String()
