@@ -43,8 +43,11 @@ type Rules interface {
 	// Start deals a match of seats seats from seed, with the options its
 	// creator chose (the facade has checked them).
 	Start(seed uint64, seats int, options map[string]string) (Table, error)
-	// Restore reads a match saved by its Table's AppendBinary.
-	Restore(state []byte) (Table, error)
+	// Restore reads a match saved by its Table's AppendBinary, and, for a
+	// Chunked table, the sealed chunks of its record, which the store
+	// keeps apart (see chunks.go), in order; none for a table that seals
+	// none.
+	Restore(state []byte, chunks [][]byte) (Table, error)
 }
 
 // Table is a live match's game, as the core drives it. Moves are JSON in
@@ -123,6 +126,11 @@ type Match struct {
 	// request that tells the rater clears it, so a rating a crash lost
 	// is told by the match's next request.
 	Unrated bool `json:"unrated,omitempty"`
+	// Chunks is how many sealed chunks of a Chunked table's record the
+	// store keeps apart from the match, and ChunksExpire when they expire
+	// (unix milliseconds): see chunks.go.
+	Chunks       int   `json:"chunks,omitempty"`
+	ChunksExpire int64 `json:"chunksExpire,omitempty"`
 	// Table is the game, once the lobby has closed; nil before.
 	Table   Table `json:"-"`
 	version uint64

@@ -29,7 +29,7 @@ func (count) Rounds() bool         { return false }
 func (count) Start(seed uint64, seats int, _ map[string]string) (live.Table, error) {
 	return &tally{Players: seats, Seed: seed}, nil
 }
-func (count) Restore(b []byte) (live.Table, error) {
+func (count) Restore(b []byte, _ [][]byte) (live.Table, error) {
 	t := &tally{}
 	return t, json.Unmarshal(b, t)
 }

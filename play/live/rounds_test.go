@@ -28,7 +28,7 @@ func (sums) Rounds() bool         { return true }
 func (sums) Start(_ uint64, seats int, _ map[string]string) (live.Table, error) {
 	return &board{Sum: make([]int, seats), Silent: make([]int, seats)}, nil
 }
-func (sums) Restore(b []byte) (live.Table, error) {
+func (sums) Restore(b []byte, _ [][]byte) (live.Table, error) {
 	t := &board{}
 	return t, json.Unmarshal(b, t)
 }

@@ -209,7 +209,7 @@ func (s *Server) Update(ctx context.Context, code string, f func(*Match) error) 
 		}
 		m := s.kept.get(code, data, version)
 		if m == nil {
-			if m, err = s.decode(code, data); err != nil {
+			if m, err = s.decode(ctx, code, data); err != nil {
 				return false, err
 			}
 		}
@@ -232,7 +232,11 @@ func (s *Server) Update(ctx context.Context, code string, f func(*Match) error) 
 			return false, err
 		}
 		if string(next) != string(data) {
-			_, err = s.store.Save(ctx, s.rules.Kind(), code, next, version, m.expires(s.clock()))
+			expires := m.expires(s.clock())
+			if next, err = s.withChunks(ctx, m, expires, next); err != nil {
+				return false, err
+			}
+			_, err = s.store.Save(ctx, s.rules.Kind(), code, next, version, expires)
 			if play.IsCode(err, play.CodeConflict) {
 				return true, nil
 			}
@@ -249,14 +253,33 @@ func (s *Server) Update(ctx context.Context, code string, f func(*Match) error) 
 	})
 }
 
-// decode reads a match as the store keeps it.
-func (s *Server) decode(code string, data []byte) (*Match, error) {
+// withChunks stores the chunks m's table has sealed (see storeChunks) before
+// m, encoded as next, is saved to expire at expires, and answers m as it
+// then is.
+func (s *Server) withChunks(ctx context.Context, m *Match, expires time.Time, next []byte) ([]byte, error) {
+	chunks, until := m.Chunks, m.ChunksExpire
+	if err := s.storeChunks(ctx, m, expires); err != nil {
+		return nil, err
+	}
+	if m.Chunks == chunks && m.ChunksExpire == until {
+		return next, nil
+	}
+	return m.encode(len(next))
+}
+
+// decode reads a match as the store keeps it, and the chunks the store
+// keeps of its record.
+func (s *Server) decode(ctx context.Context, code string, data []byte) (*Match, error) {
 	m, err := decodeMatch(data)
 	if err != nil {
 		return nil, fmt.Errorf("live: match %s: %w", code, err)
 	}
 	if m.State != nil {
-		if m.Table, err = s.rules.Restore(m.State); err != nil {
+		chunks, err := s.loadChunks(ctx, m)
+		if err != nil {
+			return nil, err
+		}
+		if m.Table, err = s.rules.Restore(m.State, chunks); err != nil {
 			return nil, fmt.Errorf("live: match %s: %w", code, err)
 		}
 	}

@@ -29,7 +29,7 @@ func (rules) Start(seed uint64, players int, _ map[string]string) (core.Table, e
 
 // Restore reads a table as AppendBinary wrote it, or as it was stored
 // before tables kept their history (the engine's state alone).
-func (rules) Restore(state []byte) (core.Table, error) {
+func (rules) Restore(state []byte, _ [][]byte) (core.Table, error) {
 	return restore(state)
 }
 

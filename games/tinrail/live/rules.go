@@ -38,7 +38,7 @@ func (rules) Start(seed uint64, _ int, _ map[string]string) (core.Table, error) 
 }
 
 // Restore replays a stored match from its seed and its placements.
-func (rules) Restore(data []byte) (core.Table, error) {
+func (rules) Restore(data []byte, _ [][]byte) (core.Table, error) {
 	var rec record
 	if err := json.Unmarshal(data, &rec); err != nil {
 		return nil, err

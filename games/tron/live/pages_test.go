@@ -3,12 +3,12 @@ package live_test
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"testing"
 	"time"
 
 	"github.com/agentgames/bundle/games/tron/live"
 	core "github.com/agentgames/bundle/play/live"
-	"github.com/agentgames/bundle/store/memory"
 )
 
 // TestTranscriptPages: the transcript of a 100x100 match 600 rounds in,
@@ -20,13 +20,10 @@ func TestTranscriptPages(t *testing.T) {
 	const rounds = 600
 	c := &clock{}
 	c.advance(time.Hour)
-	data, a, _ := matchOf(t, c, longPlay(longSeed, 100, 100, rounds+1), rounds)
+	p := matchOf(t, c, longPlay(longSeed, 100, 100, rounds+1), rounds)
+	a := p.a
 	ctx := context.Background()
-	store := &memory.Store{Clock: c.time}
-	if _, err := store.Save(ctx, "tron-live", a.Code, data, 0, time.Time{}); err != nil {
-		t.Fatal(err)
-	}
-	s := live.NewServer(store, c.time)
+	s := live.NewServer(p.store, c.time)
 	frames, short := 0, false
 	for from, more := 0, true; more; {
 		page, err := s.Transcript(ctx, a.Code, from)
@@ -57,5 +54,47 @@ func TestTranscriptPages(t *testing.T) {
 	}
 	if frames != rounds+1 || !short {
 		t.Fatalf("%d frames, a page cut short %v; want %d and some", frames, short, rounds+1)
+	}
+}
+
+// TestStoredStaysSmall: a 100x100 match stored after each of its first
+// 1,300 rounds holds the same few hundred bytes whatever the round: its
+// record's rounds but the last chunk or two are kept apart, in chunks of
+// 256, which a server reading it afresh reads back.
+func TestStoredStaysSmall(t *testing.T) {
+	const rounds = 1300
+	c := &clock{}
+	c.advance(time.Hour)
+	ctx := context.Background()
+	moves := longPlay(longSeed, 100, 100, rounds+1)
+	p := matchOf(t, c, moves, 0)
+	s := live.NewServer(p.store, c.time)
+	most := 0
+	for r, mv := range moves[:rounds] {
+		for _, seat := range []*live.Joined{p.a, p.j} {
+			if _, err := s.Act(ctx, p.a.Code, seat.Token, move(mv[seat.Seat].String())); err != nil {
+				t.Fatalf("round %d: %v", r+1, err)
+			}
+		}
+		data, _, err := p.store.Load(ctx, "tron-live", p.a.Code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		most = max(most, len(data))
+	}
+	t.Logf("stored in up to %d bytes", most)
+	if most > 1100 {
+		t.Errorf("the match is stored in up to %d bytes: the record is not kept apart", most)
+	}
+	whole, err := s.Read(ctx, p.a.Code)
+	if err != nil || whole.Chunks != rounds/256-1 {
+		t.Fatalf("at round %d: %d chunks apart, %v; want %d", rounds, whole.Chunks, err, rounds/256-1)
+	}
+	afresh, err := live.NewServer(p.store, c.time).WithKept(0).Read(ctx, p.a.Code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := live.Public(afresh), live.Public(whole); got.Round != rounds || !reflect.DeepEqual(got, want) {
+		t.Errorf("read afresh at round %d: %+v, want the match the server keeps", got.Round, got)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 
 	engine "github.com/agentgames/bundle/engines/tron"
@@ -29,6 +30,17 @@ type record struct {
 
 // roundsChunk is how many rounds a chunk of a record holds.
 const roundsChunk = 256
+
+// sealedChunks is how many chunks of the record of a match at round are
+// sealed (see core.Chunked): those a whole chunk behind the last, whose
+// rounds were resolved 256 rounds ago or more, far behind the two rounds
+// a request may resolve, so that every request that seals one writes it
+// alike.
+func sealedChunks(round int) int { return max(0, round/roundsChunk-1) }
+
+// Sealed are the record's sealed chunks, which AppendBinary leaves to the
+// store to keep apart.
+func (t *table) Sealed() [][]byte { return t.rec.Rounds[:sealedChunks(t.rec.played())] }
 
 // setup is the record of the match as dealt, before any round.
 func (rec *record) setup() record {
@@ -101,19 +113,23 @@ const (
 )
 
 // AppendBinary appends the match as the store keeps it: its setup, the
-// round and when each cycle died, then the record of its rounds (from
-// which restore walks the trails and its transcript replays it):
+// round and when each cycle died, then the record of its rounds after the
+// sealed chunks, which the store keeps apart (from the whole record,
+// restore walks the trails and its transcript replays the match):
 //
 //	format | seed (8 bytes, little endian) | width | height | players |
 //	round (uvarint) | per cycle, the round it died in (uvarint, 0 alive) |
-//	rounds (uvarint) | a byte a round, seat p's direction in bits 2p and
-//	2p+1 | per cycle put out for not moving in time, its round (uvarint)
-//	and its seat
+//	rounds after the sealed chunks (uvarint) | a byte a round, seat p's
+//	direction in bits 2p and 2p+1 | per cycle put out for not moving in
+//	time, its round (uvarint) and its seat
 //
-// It costs a copy of the rounds' bytes, not a walk of the trails.
+// Its length is bounded, whatever the round: two chunks of rounds at
+// most, besides the outs.
 func (t *table) AppendBinary(b []byte) ([]byte, error) {
 	rec := &t.rec
-	b = slices.Grow(b, 13+binary.MaxVarintLen64*(2+engine.MaxPlayers)+rec.played()+4*len(rec.Out))
+	sealed := sealedChunks(rec.played())
+	rounds := rec.played() - sealed*roundsChunk
+	b = slices.Grow(b, 13+binary.MaxVarintLen64*(2+engine.MaxPlayers)+rounds+4*len(rec.Out))
 	b = append(b, recordFormat)
 	b = binary.LittleEndian.AppendUint64(b, rec.Seed)
 	b = append(b, byte(rec.Width), byte(rec.Height), byte(rec.Players))
@@ -121,8 +137,8 @@ func (t *table) AppendBinary(b []byte) ([]byte, error) {
 	for p := range rec.Players {
 		b = binary.AppendUvarint(b, uint64(t.s.Died(p)))
 	}
-	b = binary.AppendUvarint(b, uint64(rec.played()))
-	for _, chunk := range rec.Rounds {
+	b = binary.AppendUvarint(b, uint64(rounds))
+	for _, chunk := range rec.Rounds[sealed:] {
 		b = append(b, chunk...)
 	}
 	for _, o := range rec.Out {
@@ -131,12 +147,15 @@ func (t *table) AppendBinary(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// restore reads a stored match: its trails are walked from their starts
-// along the rounds' moves, no round resolved, so that the cost is the
-// cells, not the rounds. A match stored in format 2 reads from the
-// engine's snapshot; one stored as JSON, before either, is replayed from
-// its seed and its rounds.
-func restore(data []byte) (*table, error) {
+// restore reads a stored match and its sealed chunks: its trails are
+// walked from their starts along the rounds' moves, no round resolved, so
+// that the cost is the cells, not the rounds. A match stored in format 2
+// reads from the engine's snapshot; one stored as JSON, before either, is
+// replayed from its seed and its rounds (neither has chunks).
+func restore(data []byte, chunks [][]byte) (*table, error) {
+	if len(chunks) > 0 && (len(data) == 0 || data[0] != recordFormat) {
+		return nil, errors.New("tron: a live match stored before chunks, with chunks")
+	}
 	switch {
 	case len(data) > 0 && data[0] == '{':
 		return restoreJSON(data)
@@ -163,10 +182,15 @@ func restore(data []byte) (*table, error) {
 		}
 		died[p], pos = int(d), pos+k
 	}
+	sealed := sealedChunks(int(round))
+	if len(chunks) != sealed || slices.ContainsFunc(chunks, func(c []byte) bool { return len(c) != roundsChunk }) {
+		return nil, fmt.Errorf("tron: a live match at round %d with %d chunks of rounds, want %d of %d rounds", round, len(chunks), sealed, roundsChunk)
+	}
 	var err error
-	if pos, err = rec.readRounds(data, pos, int(round)); err != nil {
+	if pos, err = rec.readRounds(data, pos, int(round)-sealed*roundsChunk); err != nil {
 		return nil, err
 	}
+	rec.Rounds = append(slices.Clip(chunks), rec.Rounds...)
 	if rec.Out, err = readOuts(data[pos:], int(round), rec.Players); err != nil {
 		return nil, err
 	}
@@ -231,11 +255,11 @@ func restoreJSON(data []byte) (*table, error) {
 }
 
 // readRounds reads the rounds' moves at pos into the record: their
-// count, which must be the round, then a byte a round; it answers where
-// they end.
-func (rec *record) readRounds(data []byte, pos, round int) (int, error) {
+// count, which must be rounds, then a byte a round; it answers where they
+// end.
+func (rec *record) readRounds(data []byte, pos, rounds int) (int, error) {
 	n, k := binary.Uvarint(data[pos:])
-	if k <= 0 || n != uint64(round) || n > uint64(len(data)-pos-k) {
+	if k <= 0 || n != uint64(rounds) || n > uint64(len(data)-pos-k) {
 		return 0, errors.New("tron: a live match with bad rounds")
 	}
 	pos += k

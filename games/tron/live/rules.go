@@ -36,9 +36,10 @@ func (rules) Start(seed uint64, players int, options map[string]string) (core.Ta
 	return &table{s: s, rec: record{Seed: seed, Width: w, Height: h, Players: players}}, nil
 }
 
-// Restore reads a stored match (see AppendBinary and restore).
-func (rules) Restore(data []byte) (core.Table, error) {
-	t, err := restore(data)
+// Restore reads a stored match and its sealed chunks (see AppendBinary
+// and restore).
+func (rules) Restore(data []byte, chunks [][]byte) (core.Table, error) {
+	t, err := restore(data, chunks)
 	if err != nil {
 		return nil, err
 	}

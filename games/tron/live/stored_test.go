@@ -105,7 +105,7 @@ func TestStored(t *testing.T) {
 			t.Fatal(err)
 		}
 		for name, data := range map[string][]byte{"record": rec, "format 2": snap, "JSON record": old} {
-			r, err := rules{}.Restore(data)
+			r, err := rules{}.Restore(data, nil)
 			if err != nil {
 				t.Fatalf("%d rounds, %s: %v", rounds, name, err)
 			}
@@ -181,7 +181,7 @@ func TestStoredRefused(t *testing.T) {
 		"bad JSON":               []byte(`{"seed":`),
 		"format 2, bad snapshot": append(append([]byte{}, snap[:2]...), append([]byte{9}, snap[3:]...)...),
 	} {
-		if _, err := (rules{}).Restore(data); err == nil {
+		if _, err := (rules{}).Restore(data, nil); err == nil {
 			t.Errorf("%s: %x reads", name, data)
 		}
 	}
@@ -195,7 +195,7 @@ func FuzzRestore(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		tb, err := (rules{}).Restore(data)
+		tb, err := (rules{}).Restore(data, nil)
 		if err != nil {
 			return
 		}
@@ -203,7 +203,7 @@ func FuzzRestore(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%x reads back as a match that does not store: %v", data, err)
 		}
-		again, err := (rules{}).Restore(rec)
+		again, err := (rules{}).Restore(rec, nil)
 		if err != nil {
 			t.Fatalf("%x stores as %x, which does not read: %v", data, rec, err)
 		}
