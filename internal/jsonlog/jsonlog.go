@@ -18,7 +18,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
-	"unicode/utf8"
+
+	"github.com/agentgames/bundle/play/wire"
 )
 
 // Handler is a slog.Handler with slog.NewJSONHandler(w, nil)'s output.
@@ -108,8 +109,8 @@ func appendRecord(b []byte, r *slog.Record) ([]byte, bool) {
 		b = append(b, `"time":"`...)
 		b = append(t.AppendFormat(b, time.RFC3339Nano), `",`...)
 	}
-	b = appendString(append(b, `"level":`...), r.Level.String())
-	b = appendString(append(b, `,"msg":`...), r.Message)
+	b = wire.AppendLogString(append(b, `"level":`...), r.Level.String())
+	b = wire.AppendLogString(append(b, `,"msg":`...), r.Message)
 	ok := true
 	r.Attrs(func(a slog.Attr) bool {
 		b, ok = appendAttr(b, a)
@@ -124,10 +125,10 @@ func appendAttr(b []byte, a slog.Attr) ([]byte, bool) {
 	if a.Key == "" {
 		return b, false // slog elides an empty attribute: leave it that
 	}
-	b = append(appendString(append(b, ','), a.Key), ':')
+	b = append(wire.AppendLogString(append(b, ','), a.Key), ':')
 	switch v := a.Value; v.Kind() {
 	case slog.KindString:
-		return appendString(b, v.String()), true
+		return wire.AppendLogString(b, v.String()), true
 	case slog.KindInt64:
 		return strconv.AppendInt(b, v.Int64(), 10), true
 	case slog.KindUint64:
@@ -146,53 +147,3 @@ func appendAttr(b []byte, a slog.Attr) ([]byte, bool) {
 	}
 	return b, false
 }
-
-// appendString appends s quoted as slog's JSON handler quotes it: ASCII
-// but quote, backslash and control characters as it is (\n, \r and \t
-// short, other control characters as \u00XX), a byte of invalid UTF-8 as
-// the character U+FFFD (as Go 1.27's does), and U+2028 and U+2029
-// escaped.
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' {
-			i++
-			continue
-		}
-		if c < utf8.RuneSelf {
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(append(b, s[start:i]...), "\uFFFD"...)
-		case r == '\u2028' || r == '\u2029':
-			b = append(append(b, s[start:i]...), '\\', 'u', '2', '0', '2', hex[r&0xF])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	return append(append(b, s[start:]...), '"')
-}
-
-const hex = "0123456789abcdef"

@@ -95,6 +95,20 @@ type testClock struct{ now time.Time }
 
 func (c *testClock) time() time.Time { return c.now }
 
+// tapeMatch opens a tape against a bot on a server of its own over a
+// memory store, both at a clock the test moves.
+func tapeMatch(t *testing.T) (*testClock, *memory.Store, *Server, *Joined) {
+	t.Helper()
+	c := &testClock{now: time.UnixMilli(1_800_000_000_000)}
+	store := &memory.Store{Clock: c.time}
+	s := tapeServer(store, c)
+	j, err := s.Create(context.Background(), 2, "", 1, "one")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, store, s, j
+}
+
 // TestChunks: a match whose record grows keeps only the record's newest
 // chunks in the match, every request writing as much whatever the move;
 // its sealed chunks are stored apart, each under its match's code and
@@ -103,13 +117,7 @@ func (c *testClock) time() time.Time { return c.now }
 // left as it is.
 func TestChunks(t *testing.T) {
 	ctx := context.Background()
-	c := &testClock{now: time.UnixMilli(1_800_000_000_000)}
-	store := &memory.Store{Clock: c.time}
-	s := tapeServer(store, c)
-	j, err := s.Create(ctx, 2, "", 1, "one")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, store, s, j := tapeMatch(t)
 	m, err := s.Read(ctx, j.Code)
 	if err != nil {
 		t.Fatal(err)
@@ -153,13 +161,8 @@ func TestChunks(t *testing.T) {
 // read.
 func TestChunksOutliveTheirMatch(t *testing.T) {
 	ctx := context.Background()
-	c := &testClock{now: time.UnixMilli(1_800_000_000_000)}
-	store := &memory.Store{Clock: c.time}
-	s := tapeServer(store, c)
-	j, err := s.Create(ctx, 2, "", 1, "one")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, store, s, j := tapeMatch(t)
+	var err error
 	for range 8 { // 16 moves: 3 chunks sealed
 		if _, err = s.Act(ctx, j.Code, j.Token, json.RawMessage("{}")); err != nil {
 			t.Fatal(err)

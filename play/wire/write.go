@@ -62,7 +62,16 @@ var plain = func() (set [utf8.RuneSelf]bool) {
 // AppendString appends s as a JSON string, escaped as encoding/json
 // escapes it without HTML escaping: quote, backslash and control
 // characters, invalid UTF-8 as U+FFFD, and U+2028 and U+2029.
-func AppendString(b []byte, s string) []byte {
+func AppendString(b []byte, s string) []byte { return appendQuoted(b, s, false) }
+
+// AppendLogString appends s as a JSON string, escaped as log/slog's JSON
+// handler escapes it: as AppendString does but for \b and \f, written as
+// any other control character (\u0008, \u000c), and invalid UTF-8,
+// written as the character U+FFFD itself (as Go 1.27's does).
+func AppendLogString(b []byte, s string) []byte { return appendQuoted(b, s, true) }
+
+// appendQuoted is AppendString, or with slog AppendLogString.
+func appendQuoted(b []byte, s string, slog bool) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
@@ -71,18 +80,18 @@ func AppendString(b []byte, s string) []byte {
 		}
 		if c := s[i]; c < utf8.RuneSelf {
 			b = append(b, s[start:i]...)
-			switch c {
-			case '\\', '"':
+			switch {
+			case c == '\\' || c == '"':
 				b = append(b, '\\', c)
-			case '\b':
+			case c == '\b' && !slog:
 				b = append(b, '\\', 'b')
-			case '\f':
+			case c == '\f' && !slog:
 				b = append(b, '\\', 'f')
-			case '\n':
+			case c == '\n':
 				b = append(b, '\\', 'n')
-			case '\r':
+			case c == '\r':
 				b = append(b, '\\', 'r')
-			case '\t':
+			case c == '\t':
 				b = append(b, '\\', 't')
 			default:
 				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
@@ -93,6 +102,9 @@ func AppendString(b []byte, s string) []byte {
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
+		case r == utf8.RuneError && size == 1 && slog:
+			b = append(b, s[start:i]...)
+			b = append(b, "\uFFFD"...)
 		case r == utf8.RuneError && size == 1:
 			b = append(b, s[start:i]...)
 			b = append(b, `\ufffd`...)

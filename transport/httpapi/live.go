@@ -2,14 +2,9 @@ package httpapi
 
 import (
 	"context"
-	"maps"
 	"net/http"
-	"slices"
-	"strconv"
 
-	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/live"
-	"github.com/agentgames/bundle/play/wire"
 )
 
 // Live is a live game's match service (a play/live.Server of a game of
@@ -95,21 +90,5 @@ func liveSince(r *http.Request, takes bool) (int, error) {
 	if !takes {
 		return live.Whole, noQuery(r)
 	}
-	q, err := query(r.URL.RawQuery)
-	if err != nil {
-		return 0, err
-	}
-	v, ok := q["since"]
-	delete(q, "since")
-	if len(q) > 0 {
-		return 0, play.Errorf(play.CodeInvalidRequest, "%s %s takes only the query parameter since, not %s", r.Method, wire.Quote(r.URL.Path), wire.Quote(slices.Sorted(maps.Keys(q))[0]))
-	}
-	if !ok {
-		return live.Whole, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 0 || n > live.MaxSince || strconv.Itoa(n) != v {
-		return 0, play.Errorf(play.CodeInvalidRequest, "since must be a whole number from 0 to %d, not %s", live.MaxSince, wire.Quote(v))
-	}
-	return n, nil
+	return wholeQuery(r, "since", live.MaxSince, live.Whole)
 }

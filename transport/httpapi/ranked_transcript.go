@@ -56,21 +56,28 @@ func (s *Server) rankedTranscript(w http.ResponseWriter, r *http.Request) error 
 // transcriptFrom reads a transcript request's one query parameter, from:
 // the step its page begins at, 0 (the init) when absent.
 func transcriptFrom(r *http.Request) (int, error) {
+	return wholeQuery(r, "from", play.MaxRankedSteps, 0)
+}
+
+// wholeQuery reads a request whose query may hold one parameter, name,
+// a whole number from 0 to most, in its one spelling: absent when it is
+// missing. Any other parameter is refused.
+func wholeQuery(r *http.Request, name string, most, absent int) (int, error) {
 	q, err := query(r.URL.RawQuery)
 	if err != nil {
 		return 0, err
 	}
-	v, ok := q["from"]
-	delete(q, "from")
+	v, ok := q[name]
+	delete(q, name)
 	if len(q) > 0 {
-		return 0, play.Errorf(play.CodeInvalidRequest, "%s %s takes only the query parameter from, not %s", r.Method, wire.Quote(r.URL.Path), wire.Quote(slices.Sorted(maps.Keys(q))[0]))
+		return 0, play.Errorf(play.CodeInvalidRequest, "%s %s takes only the query parameter %s, not %s", r.Method, wire.Quote(r.URL.Path), name, wire.Quote(slices.Sorted(maps.Keys(q))[0]))
 	}
 	if !ok {
-		return 0, nil
+		return absent, nil
 	}
 	n, err := strconv.Atoi(v)
-	if err != nil || n < 0 || n > play.MaxRankedSteps || strconv.Itoa(n) != v {
-		return 0, play.Errorf(play.CodeInvalidRequest, "from must be a whole number from 0 to %d, not %s", play.MaxRankedSteps, wire.Quote(v))
+	if err != nil || n < 0 || n > most || strconv.Itoa(n) != v {
+		return 0, play.Errorf(play.CodeInvalidRequest, "%s must be a whole number from 0 to %d, not %s", name, most, wire.Quote(v))
 	}
 	return n, nil
 }
