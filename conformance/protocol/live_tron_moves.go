@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/agentgames/bundle/conformance/livewire"
 	rtron "github.com/agentgames/bundle/conformance/rules/tron"
 )
 
@@ -14,16 +15,24 @@ import (
 // by one cell in the direction sent, the moved flags cleared, the round
 // counted and a new deadline roundMillis ahead.
 func tronHiddenMoves(c *liveClient) error {
+	_, err := c.tronTwoRounds()
+	return err
+}
+
+// tronTwoRounds starts a match of two players' cycles and plays two
+// rounds of it, each as tronPlay judges it, with safe moves: it answers
+// the state after them.
+func (c *liveClient) tronTwoRounds() (*livewire.TronState, error) {
 	s, err := c.tronStart(2, nil)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for range 2 {
 		if s, err = c.tronPlay(s, nil, tronSafe(s, 0, 1)); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return nil
+	return s, nil
 }
 
 // tronAlreadyMoved: a seat's second move in a round, another direction or

@@ -16,14 +16,9 @@ import (
 // round; a since that is no round is refused, invalid_request, and its
 // move is not played.
 func tronSince(c *liveClient) error {
-	s, err := c.tronStart(2, nil)
+	s, err := c.tronTwoRounds()
 	if err != nil {
 		return err
-	}
-	for range 2 {
-		if s, err = c.tronPlay(s, nil, tronSafe(s, 0, 1)); err != nil {
-			return err
-		}
 	}
 	for _, since := range []int{s.Round, s.Round - 1, 0, s.Round + 3} {
 		got, _, err := c.tronRead("GET", fmt.Sprintf("%s/%s?since=%d", c.base, c.code, since), c.base+"/{code}", nil, "GET "+c.base+"/{code}?since=R answers the public state since round R")
