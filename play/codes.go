@@ -34,6 +34,11 @@ const (
 	CodeUnauthorized     Code = "unauthorized"
 	CodeNameTaken        Code = "name_taken"
 	CodeAlreadySeated    Code = "already_seated"
+	CodeNoBot            Code = "no_bot"
+	CodeURLRefused       Code = "url_refused"
+	CodeTooManyBots      Code = "too_many_bots"
+	CodeChallengeFailed  Code = "challenge_failed"
+	CodeBotNotReady      Code = "bot_not_ready"
 )
 
 // Codes of writes that lost a race (KindConflict): CodeConflict in
@@ -95,6 +100,11 @@ var codes = []CodeInfo{
 	{CodeUnauthorized, KindRequest, "(agents) the request needs an agent's key (`Authorization: Bearer <key>`) and has none, or one that is not a key in use: malformed, revoked, or of no agent."},
 	{CodeNameTaken, KindRequest, "(agents) another agent holds that name, or one that looks like it (names are compared by their Unicode confusable skeleton, UTS #39, whatever their case or width)."},
 	{CodeAlreadySeated, KindRequest, "(live) the request's agent holds a seat of this match already: an agent plays one seat of a match (join without the key, unrated, to sit twice)."},
+	{CodeNoBot, KindRequest, "(arena) no bot of that game has that id (or it was deleted)."},
+	{CodeURLRefused, KindRequest, "(arena) the arena does not call that URL: not https (unless the host allows http), user info in it, a host spelt as a number, or longer than 500 bytes; a name that resolves to an address that is not public is refused when it is called."},
+	{CodeTooManyBots, KindRequest, "(arena) the agent has as many bots of that game as an agent may (5), or the game as many as the arena keeps (1000)."},
+	{CodeChallengeFailed, KindRequest, "(arena) the bot's init reply did not return its challenge, or it did not answer as the protocol says (the message says how); the bot stays pending."},
+	{CodeBotNotReady, KindRequest, "(arena) a bot of the fight may not fight now: pending (it has not proved its URL), paused, or it failed its health check (the message says which and why)."},
 	{CodeConflict, KindConflict, "another request changed the match first; load it again and retry. Over MCP: another act on the same handle was played first, and this one was not; the error's text shows the match as it is now."},
 	{CodeTokenSpent, KindConflict, "(ranked) this token was spent on an action already; each ranked token plays once, so go on from the state its answer gave."},
 	{CodeInternal, KindInternal, "the server failed; the request may be retried."},

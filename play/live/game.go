@@ -40,6 +40,9 @@ type Game struct {
 	Page string
 	// Tools are its MCP tools' words.
 	Tools Tools
+	// Bots is how bots called by URL play its seats in the arena; nil
+	// for a game the arena does not hold.
+	Bots Bots
 }
 
 // Tools are what a live game's MCP tools say (package transport/mcpedge

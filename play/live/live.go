@@ -131,6 +131,12 @@ type Match struct {
 	// (unix milliseconds): see chunks.go.
 	Chunks       int   `json:"chunks,omitempty"`
 	ChunksExpire int64 `json:"chunksExpire,omitempty"`
+	// Held: the match's rounds wait for its players however long they
+	// take, with no deadline: its player seats are driven by the arena
+	// (package play/arena), which bounds its bots' time itself and may be
+	// interrupted, so that a reader never plays a round for a driver that
+	// is away (see Open).
+	Held bool `json:"held,omitempty"`
 	// Table is the game, once the lobby has closed; nil before.
 	Table   Table `json:"-"`
 	version uint64

@@ -12,7 +12,10 @@ import (
 // round resolves and shown to nobody.
 type Pending struct {
 	Seat int             `json:"seat"`
-	Move json.RawMessage `json:"move"`
+	Move json.RawMessage `json:"move,omitempty"`
+	// Silent: the seat makes no move in the round (see Server.Fail); the
+	// game's rule for a silent seat applies to it.
+	Silent bool `json:"silent,omitempty"`
 }
 
 // Moved reports whether seat s has moved in the round being played (what
@@ -65,13 +68,15 @@ func (s *Server) rounds(m *Match, now time.Time) error {
 		// watches, and so that no request plays them all out.
 		all := !slices.ContainsFunc(p.ToAct, func(seat play.Seat) bool { return !m.Moved(int(seat)) })
 		player := slices.ContainsFunc(p.ToAct, func(seat play.Seat) bool { return m.Seats[seat].Bot == "" })
-		late := now.UnixMilli() >= m.Deadline
+		late := now.UnixMilli() >= m.Deadline && !(m.Held && player)
 		if !(all && player) && !late {
 			return nil
 		}
-		moves := make([]play.Move, len(m.Pending))
-		for i, pm := range m.Pending {
-			moves[i] = play.Move{Seat: play.Seat(pm.Seat), Action: pm.Move}
+		moves := make([]play.Move, 0, len(m.Pending))
+		for _, pm := range m.Pending {
+			if !pm.Silent {
+				moves = append(moves, play.Move{Seat: play.Seat(pm.Seat), Action: pm.Move})
+			}
 		}
 		if err := t.Play(moves); err != nil {
 			return err

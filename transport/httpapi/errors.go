@@ -17,7 +17,7 @@ import (
 // where errors become HTTP answers; the Lambda edge answers through it too.
 func Status(code play.Code) int {
 	switch code {
-	case play.CodeUnknownGame, play.CodeNotFound, play.CodeNoMatch, play.CodeLedgerMissing:
+	case play.CodeUnknownGame, play.CodeNotFound, play.CodeNoMatch, play.CodeLedgerMissing, play.CodeNoBot:
 		return http.StatusNotFound
 	case play.CodeTokenExpired:
 		return http.StatusGone
@@ -31,7 +31,7 @@ func Status(code play.Code) int {
 		return http.StatusForbidden
 	case play.CodeUnauthorized:
 		return http.StatusUnauthorized
-	case play.CodeNameTaken, play.CodeMatchFull, play.CodeNotYourTurn, play.CodeAlreadyMoved, play.CodeMatchOver, play.CodeIllegalMove:
+	case play.CodeNameTaken, play.CodeTooManyBots, play.CodeBotNotReady, play.CodeMatchFull, play.CodeNotYourTurn, play.CodeAlreadyMoved, play.CodeMatchOver, play.CodeIllegalMove:
 		return http.StatusConflict
 	case play.CodeBodyTooLarge:
 		return http.StatusRequestEntityTooLarge

@@ -54,7 +54,7 @@ type Joined = core.Joined
 // MCP tools keep the names they had when it was the one live game.
 var Game = &core.Game{
 	Slug: "tidebreakers", Title: "Tidebreakers", Base: "/api/matches",
-	Rules: rules{}, API: api{}, Page: "tidebreakers", Ops: []string{"supply", "attack", "pass"},
+	Rules: rules{}, API: api{}, Bots: bots{}, Page: "tidebreakers", Ops: []string{"supply", "attack", "pass"},
 	// Anchors are as the ladder of the captains measures them (go run
 	// ./cmd/ladder -game tidebreakers -matches 100; ladder.Anchors),
 	// sample at 25, a newcomer's mu.

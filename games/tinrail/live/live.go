@@ -24,7 +24,7 @@ const Lobby = 10 * time.Second
 // Game is live Tinrail, as the registry of live games lists it.
 var Game = &core.Game{
 	Slug: "tinrail", Title: "Tinrail", Base: "/api/games/tinrail/matches",
-	Rules: rules{}, API: api{}, Page: "tinrail", Ops: []string{"place"},
+	Rules: rules{}, API: api{}, Bots: bots{}, Page: "tinrail", Ops: []string{"place"},
 	// Anchors are as the ladder of the G-Bots measures them (go run
 	// ./cmd/ladder -game tinrail -matches 100), easy at 25, a
 	// newcomer's mu.

@@ -44,7 +44,7 @@ type Joined = core.Joined
 // Game is live Tron, as the registry of live games lists it.
 var Game = &core.Game{
 	Slug: "tron", Title: "Tron", Base: "/api/games/tron/matches",
-	Rules: rules{}, API: api{}, Page: "tron", Ops: []string{"move"},
+	Rules: rules{}, API: api{}, Bots: bots{}, Page: "tron", Ops: []string{"move"},
 	// Anchors are the ones the bots' ladder measures on a live match's
 	// grid (go run ./cmd/ladder -game tron -side 30 -matches 100), easy
 	// at 25, a newcomer's mu.

@@ -1,0 +1,370 @@
+package arena_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/agentgames/bundle/games"
+	"github.com/agentgames/bundle/internal/arenatest"
+	"github.com/agentgames/bundle/internal/egress"
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/arena"
+	"github.com/agentgames/bundle/play/live"
+	"github.com/agentgames/bundle/store/memory"
+)
+
+// world is an arena over a memory store, its fights driven by the test.
+type world struct {
+	arena   *arena.Arena
+	store   *memory.Store
+	servers map[string]*live.Server
+	started chan string
+}
+
+// newWorld is an arena of every live game, calling bots on loopback
+// within timeout.
+func newWorld(t *testing.T, timeout time.Duration) *world {
+	t.Helper()
+	w := &world{store: &memory.Store{Clock: time.Now}, servers: map[string]*live.Server{}, started: make(chan string, 16)}
+	var servers []*live.Server
+	for _, g := range games.Live() {
+		s := live.NewServer(g, w.store, time.Now)
+		w.servers[g.Slug] = s
+		servers = append(servers, s)
+	}
+	caller := egress.New(egress.Policy{AllowHTTP: true, AllowPrivate: true, Timeout: timeout})
+	w.arena = arena.New(servers, w.store, time.Now, caller, arena.Settings{LaunchesPerMinute: -1, Lease: time.Second}).
+		WithStart(func(code string) { w.started <- code })
+	return w
+}
+
+// owner is a context of the agent that owns the test's bots.
+func owner(id string) context.Context {
+	return play.WithAgent(context.Background(), play.AgentRef{ID: id, Name: "owner " + id})
+}
+
+// register starts b, and registers and verifies it for game.
+func (w *world) register(t *testing.T, ctx context.Context, game string, b arenatest.Bot) (arena.Mine, *arenatest.Server) {
+	t.Helper()
+	srv := arenatest.Start(t, b)
+	reg, err := w.arena.Register(ctx, game, b.Name, srv.URL, "a test bot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.SetChallenge(reg.Challenge)
+	bot, err := w.arena.Verify(ctx, game, reg.Bot.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bot.Mine(), srv
+}
+
+// drive drives every fight launched until none is left to drive.
+func (w *world) drive(t *testing.T) {
+	t.Helper()
+	for {
+		select {
+		case code := <-w.started:
+			w.arena.Drive(context.Background(), code)
+		default:
+			return
+		}
+	}
+}
+
+func TestVerify(t *testing.T) {
+	w := newWorld(t, 2*time.Second)
+	ctx := owner("A1")
+	good := arenatest.Start(t, arenatest.Bot{Name: "good"})
+	reg, err := w.arena.Register(ctx, "tron", "good", good.URL, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reg.Bot.State != arena.Pending {
+		t.Fatalf("a bot registered is %s, want pending", reg.Bot.State)
+	}
+	// the test bot returns the challenge it was started with: none
+	if _, err := w.arena.Verify(ctx, "tron", reg.Bot.ID); !play.IsCode(err, play.CodeChallengeFailed) {
+		t.Fatalf("verify with the wrong challenge: %v, want challenge_failed", err)
+	}
+	if _, err := w.arena.Verify(owner("B2"), "tron", reg.Bot.ID); !play.IsCode(err, play.CodeForbidden) {
+		t.Fatalf("verify by another agent: %v, want forbidden", err)
+	}
+	good.SetChallenge(reg.Challenge)
+	b, err := w.arena.Verify(ctx, "tron", reg.Bot.ID)
+	if err != nil || b.State != arena.Active || len(b.Times) != 1 {
+		t.Fatalf("verify with the challenge: %+v, %v; want active, one reply time", b, err)
+	}
+	if got := good.Messages(); len(got) != 2 || got[1].Action != "init" || got[1].GameID != "verify-"+reg.Bot.ID {
+		t.Fatalf("the bot was sent %+v, want two inits, game-id verify-<id>", got)
+	}
+}
+
+func TestFightTronAgainstHouse(t *testing.T) {
+	w := newWorld(t, 2*time.Second)
+	ctx := owner("A1")
+	bot, srv := w.register(t, ctx, "tron", arenatest.Bot{Name: "runner", Width: 12, Height: 12})
+	f, err := w.arena.Launch(context.Background(), "tron", []string{bot.ID, "house:easy"}, []byte(`{"width":12,"height":12}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.drive(t)
+	got, err := w.arena.Fight(context.Background(), f.Code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.Rated || got.Seats[0].Failed != "" || got.Seats[0].Calls == 0 {
+		t.Fatalf("the fight ended as %+v", got)
+	}
+	m, err := w.servers["tron"].Read(context.Background(), f.Code)
+	if err != nil || !m.Table.Phase().Over {
+		t.Fatalf("the fight's match: %v", err)
+	}
+	msgs := srv.Messages()
+	if msgs[1].Action != "init" || msgs[1].GameID != f.Code || msgs[2].Action != "play-turn" || msgs[2].Game != "tron" {
+		t.Fatalf("the bot was sent %+v first", msgs[:3])
+	}
+	if len(msgs)-2 != got.Seats[0].Calls {
+		t.Fatalf("the bot was sent %d play-turns, the fight counts %d", len(msgs)-2, got.Seats[0].Calls)
+	}
+	l, err := w.arena.Ladder(context.Background(), "tron", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, ok := l.Standing(bot.ID); !ok || st.Fights != 1 || st.Wins+st.Draws+st.Losses != 1 || (st.Draws == 1) != (st.Elo == arena.StartElo) {
+		t.Fatalf("the bot's standing: %+v, %v", st, ok)
+	}
+	b, _ := w.arena.Bot(context.Background(), "tron", bot.ID)
+	if len(b.Fights) != 1 || b.Fights[0] != f.Code || b.Failures != 0 {
+		t.Fatalf("the bot's record: %+v", b)
+	}
+	_ = json.RawMessage{}
+}
+
+// TestFailures fights a bot of every way to fail against the house: its
+// seat is given up at its first failure (a Tron cycle crashes), the fight
+// goes on to its end, and the bot's record counts the failure, the third
+// in a row pausing it.
+func TestFailures(t *testing.T) {
+	for _, tc := range []struct {
+		kind arenatest.Kind
+		why  string
+	}{
+		{arenatest.Hanging, "the call failed"},
+		{arenatest.Redirecting, "status 302"},
+		{arenatest.Oversized, "the call failed"},
+		{arenatest.WrongMove, "the play must be"},
+		{arenatest.NotJSON, "not one JSON object"},
+		{arenatest.Status500, "status 500"},
+		{arenatest.Closing, "the call failed"},
+	} {
+		t.Run(tc.kind.String(), func(t *testing.T) {
+			w := newWorld(t, 300*time.Millisecond)
+			bot, srv := w.register(t, owner("A1"), "tron", arenatest.Bot{Name: "bad", Kind: tc.kind, Width: 10, Height: 10})
+			for n := 1; n <= arena.PauseAfter; n++ {
+				f, err := w.arena.Launch(context.Background(), "tron", []string{"house:easy", bot.ID}, []byte(`{"width":10,"height":10}`))
+				if err != nil {
+					t.Fatal(err)
+				}
+				w.drive(t)
+				got, _ := w.arena.Fight(context.Background(), f.Code)
+				if !got.Rated || !strings.Contains(got.Seats[1].Failed, tc.why) || got.Seats[1].FailedAs != 1 {
+					t.Fatalf("fight %d ended as %+v, want seat 1 failed: %s", n, got.Seats, tc.why)
+				}
+				b, _ := w.arena.Bot(context.Background(), "tron", bot.ID)
+				if b.Failures != n || (b.State == arena.Paused) != (n == arena.PauseAfter) {
+					t.Fatalf("after fight %d the bot is %s with %d failures", n, b.State, b.Failures)
+				}
+				if n == arena.PauseAfter && !strings.Contains(b.Why, tc.why) {
+					t.Fatalf("the bot was paused because %q", b.Why)
+				}
+			}
+			if srv.MaxInFlight() > 1 {
+				t.Fatalf("the bot had %d calls in flight at once", srv.MaxInFlight())
+			}
+			if _, err := w.arena.Launch(context.Background(), "tron", []string{"house:easy", bot.ID}, nil); !play.IsCode(err, play.CodeBotNotReady) {
+				t.Fatalf("a paused bot launched: %v", err)
+			}
+		})
+	}
+}
+
+// tidebreakersBot captains a seat: its whole supply on the first island
+// it holds, then a pass.
+func tidebreakersBot(m arenatest.Message) any {
+	var board struct {
+		SupplyLeft int `json:"supply_left"`
+		Tiles      []struct {
+			Owner *int `json:"owner"`
+		} `json:"tiles"`
+	}
+	if err := json.Unmarshal(m.Board, &board); err != nil {
+		return "unreadable board"
+	}
+	for i, tile := range board.Tiles {
+		if tile.Owner != nil && *tile.Owner == m.PlayerIndex {
+			return []any{map[string]any{"type": "supply", "tile": i, "amount": board.SupplyLeft}, map[string]string{"type": "pass"}}
+		}
+	}
+	return []any{map[string]string{"type": "pass"}}
+}
+
+// TestFightEveryGame fights a bot of each game against its house bots,
+// to the end: the bot never fails, and the ladder of the game and number
+// of seats rates it.
+func TestFightEveryGame(t *testing.T) {
+	for _, tc := range []struct {
+		game    string
+		play    func(arenatest.Message) any
+		house   []string
+		options string
+	}{
+		{"tron", nil, []string{"house:wise"}, `{"width":16,"height":16}`},
+		{"tidebreakers", tidebreakersBot, []string{"house:sample", "house:random"}, ""},
+		{"tinrail", func(arenatest.Message) any { return map[string]any{"type": "place", "tileIndex": 0, "rotation": 0} }, []string{"house:easy"}, ""},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			w := newWorld(t, 2*time.Second)
+			bot, srv := w.register(t, owner("A1"), tc.game, arenatest.Bot{Name: "tester", Play: tc.play, Width: 16, Height: 16})
+			var options []byte
+			if tc.options != "" {
+				options = []byte(tc.options)
+			}
+			f, err := w.arena.Launch(context.Background(), tc.game, append([]string{bot.ID}, tc.house...), options)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.drive(t)
+			got, _ := w.arena.Fight(context.Background(), f.Code)
+			if !got.Rated || got.Seats[0].Failed != "" || got.Seats[0].Calls == 0 {
+				t.Fatalf("the fight ended as %+v", got.Seats)
+			}
+			t.Logf("%s: %d calls", tc.game, got.Seats[0].Calls)
+			for _, m := range srv.Messages()[2:] {
+				if m.Game != tc.game || m.Players != len(got.Seats) || m.PlayerIndex != 0 || m.GameID != f.Code {
+					t.Fatalf("the bot was sent %+v", m)
+				}
+			}
+			l, _ := w.arena.Ladder(context.Background(), tc.game, len(got.Seats))
+			if len(l.Ranked()) != len(got.Seats) {
+				t.Fatalf("the ladder ranks %+v", l.Ranked())
+			}
+		})
+	}
+}
+
+// TestResume kills a fight's driver mid-fight (its context ends while a
+// bot is thinking) and has another arena over the same store resume it
+// when the lease runs out: the fight ends and is rated once, and every
+// round was played once, the bot asked again only for the round it was
+// thinking about when its driver died.
+func TestResume(t *testing.T) {
+	w := newWorld(t, 2*time.Second)
+	ctx, kill := context.WithCancel(context.Background())
+	var turns atomic.Int32
+	bot, srv := w.register(t, owner("A1"), "tron", arenatest.Bot{Name: "runner", Width: 20, Height: 20})
+	_ = bot
+	f, err := w.arena.Launch(context.Background(), "tron", []string{bot.ID, "house:wise"}, []byte(`{"width":20,"height":20}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-w.started
+	srv.OnPlayTurn(func() {
+		if turns.Add(1) == 5 {
+			kill()
+		}
+	})
+	w.arena.Drive(ctx, f.Code)
+	got, _ := w.arena.Fight(context.Background(), f.Code)
+	if got.Rated {
+		t.Fatal("the fight ended before its driver was killed")
+	}
+
+	next := newWorld(t, 2*time.Second)
+	next.store, next.servers = w.store, w.servers
+	var servers []*live.Server
+	for _, g := range games.Live() {
+		servers = append(servers, w.servers[g.Slug])
+	}
+	resumed := arena.New(servers, w.store, time.Now, egress.New(egress.Policy{AllowHTTP: true, AllowPrivate: true}),
+		arena.Settings{Lease: 200 * time.Millisecond}).WithStart(func(code string) { next.started <- code })
+	if err := resumed.ResumeFights(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	resumed.Drive(context.Background(), <-next.started)
+	got, _ = resumed.Fight(context.Background(), f.Code)
+	if !got.Rated || got.Seats[0].Failed != "" {
+		t.Fatalf("the resumed fight ended as %+v", got)
+	}
+	if waited := time.Since(start); waited < 100*time.Millisecond {
+		t.Fatalf("the fight was resumed after %v, before its lease ran out", waited)
+	}
+	m, _ := w.servers["tron"].Read(context.Background(), f.Code)
+	var public struct{ Round int }
+	b, _ := json.Marshal(w.servers["tron"].Public(m))
+	json.Unmarshal(b, &public)
+	boards := map[string]int{}
+	for _, msg := range srv.Messages() {
+		if msg.Action == "play-turn" {
+			boards[string(msg.Board)]++
+		}
+	}
+	twice := 0
+	for _, n := range boards {
+		if n > 1 {
+			twice++
+		}
+	}
+	if len(boards) != public.Round || twice > 1 {
+		t.Fatalf("the bot was asked about %d boards (%d twice) in a fight of %d rounds", len(boards), twice, public.Round)
+	}
+	l, _ := resumed.Ladder(context.Background(), "tron", 2)
+	if st, _ := l.Standing(bot.ID); st.Fights != 1 {
+		t.Fatalf("the fight was rated %d times", st.Fights)
+	}
+	if err := resumed.ResumeFights(context.Background()); err != nil || len(next.started) != 0 {
+		t.Fatalf("a fight over is resumed again: %v", err)
+	}
+}
+
+// TestFourBots fights four bots by URL, each thinking 20 ms a round:
+// each round's calls go out at once, so that the fight's rounds take
+// about one bot's time, not four.
+func TestFourBots(t *testing.T) {
+	w := newWorld(t, 2*time.Second)
+	var ids []string
+	var srvs []*arenatest.Server
+	for i := range 4 {
+		bot, srv := w.register(t, owner("A1"), "tron", arenatest.Bot{Name: fmt.Sprintf("bot %d", i), Width: 12, Height: 12, Delay: 20 * time.Millisecond})
+		ids, srvs = append(ids, bot.ID), append(srvs, srv)
+	}
+	f, err := w.arena.Launch(context.Background(), "tron", ids, []byte(`{"width":12,"height":12}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.drive(t)
+	got, _ := w.arena.Fight(context.Background(), f.Code)
+	for i, st := range got.Seats {
+		if st.Failed != "" || st.Calls == 0 || st.Millis < int64(20*st.Calls) {
+			t.Fatalf("seat %d: %+v", i, st)
+		}
+		if n := len(srvs[i].Messages()) - 2; n != st.Calls {
+			t.Fatalf("seat %d was asked %d times, counted %d", i, n, st.Calls)
+		}
+	}
+	l, _ := w.arena.Ladder(context.Background(), "tron", 4)
+	total := 0.0
+	for _, st := range l.Ranked() {
+		total += st.Elo - arena.StartElo
+	}
+	if math.Abs(total) > 1e-9 {
+		t.Fatalf("the ELO of four bots in one K band moved by %v in all", total)
+	}
+}

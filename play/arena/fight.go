@@ -1,0 +1,289 @@
+package arena
+
+import (
+	"context"
+	"encoding/json"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/live"
+	"github.com/agentgames/bundle/play/wire"
+)
+
+// HousePrefix starts the entrant that names a house bot: "house:" and
+// one of the game's policies.
+const HousePrefix = "house:"
+
+// Fight is a fight as the store keeps it: a live match whose seats the
+// arena drives, in the order of Seats.
+type Fight struct {
+	Code  string    `json:"code"` // the live match's code
+	Game  string    `json:"game"`
+	Seats []Fighter `json:"seats"`
+	// Greeted: every bot has been sent its init message.
+	Greeted bool `json:"greeted,omitempty"`
+	// Lease is held by the driver playing the fight.
+	Lease    Lease `json:"lease"`
+	Launched int64 `json:"launched"`        // unix milliseconds
+	Ended    int64 `json:"ended,omitempty"` // unix milliseconds, once over
+	// Rated: its result is on the ladder, its bots' records and its
+	// game's list of fights; a fight over and not rated is rated by the
+	// next driver that takes it.
+	Rated bool `json:"rated,omitempty"`
+	// Failures counts the seats that have failed, to order them.
+	Failures int `json:"failures,omitempty"`
+}
+
+// Fighter is one seat of a fight: a registered bot (its id, name and
+// URL as they were at the launch, and the seat's token, which only the
+// arena holds) or a house bot (Bot "house:<policy>", no URL).
+type Fighter struct {
+	Bot   string `json:"bot"`
+	Name  string `json:"name"`
+	URL   string `json:"url,omitempty"`
+	Token string `json:"token,omitempty"`
+	// Failed is why the bot failed the fight, the arena's words; its
+	// seat is the house bot's from then on (see live.Server.Fail).
+	Failed string `json:"failed,omitempty"`
+	// FailedAs orders the failures: the first seat to fail is 1.
+	FailedAs int `json:"failedAs,omitempty"`
+	// Calls counts its play-turn replies; Millis adds up their times
+	// and Slowest is the longest.
+	Calls   int   `json:"calls"`
+	Millis  int64 `json:"millis"`
+	Slowest int64 `json:"slowest"`
+}
+
+// Lease is who drives a fight until when (unix milliseconds).
+type Lease struct {
+	Owner string `json:"owner,omitempty"`
+	Until int64  `json:"until,omitempty"`
+}
+
+// house reports whether entrant names a house bot, and its policy.
+func house(entrant string) (string, bool) { return strings.CutPrefix(entrant, HousePrefix) }
+
+// The kinds of the fights' entries.
+const (
+	kindFight   = "arena-fight"
+	kindRunning = "arena-running"
+	kindRecent  = "arena-fights"
+	// runningRef is the one entry that lists the fights under way.
+	runningRef = "all"
+	// KeptRecent is how many fights a game's list keeps, the latest.
+	KeptRecent = 100
+)
+
+// Running lists the fights under way, everywhere: what bounds them, and
+// what a restarted server resumes.
+type Running struct {
+	Codes []string `json:"codes"`
+}
+
+// Recent lists a game's latest fights, oldest first.
+type Recent struct {
+	Fights []Summary `json:"fights"`
+}
+
+// Summary is a fight as lists show it.
+type Summary struct {
+	Code     string   `json:"code"`
+	Names    []string `json:"names"`
+	Places   []int    `json:"places,omitempty"` // once over
+	Launched int64    `json:"launched"`
+}
+
+// Launch starts a fight of game between entrants, in seat order: ids of
+// active bots registered for the game, or "house:<policy>" for a house
+// bot, each at most once; options, a JSON object or nil, are the game's
+// options for its matches (Tron's width and height), as a create request
+// gives them. A bot that has not answered the arena for
+// HealthAfter is sent an init message first, and must answer it. Anyone
+// may launch, within the per-client limit; the arena runs MaxRunning
+// fights at once.
+func (a *Arena) Launch(ctx context.Context, game string, entrants []string, options []byte) (*Fight, error) {
+	s, err := a.server(game)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := matchOptions(s, len(entrants), options)
+	if err != nil {
+		return nil, err
+	}
+	least, most := s.Game().Rules.Seats()
+	if len(entrants) < least || len(entrants) > most {
+		return nil, play.Errorf(play.CodeInvalidRequest, "a fight of %s seats %d to %d bots, not %d", game, least, most, len(entrants))
+	}
+	seen := map[string]bool{}
+	f := &Fight{Game: game, Seats: make([]Fighter, len(entrants)), Launched: a.clock().UnixMilli()}
+	seats := make([]live.Entrant, len(entrants))
+	for i, e := range entrants {
+		if seen[e] {
+			return nil, play.Errorf(play.CodeInvalidRequest, "%q is in the fight twice: a bot fights once a fight", e)
+		}
+		seen[e] = true
+		if policy, ok := house(e); ok {
+			if !slices.Contains(s.Game().Rules.Policies(), policy) {
+				return nil, play.Errorf(play.CodeInvalidRequest, "the house bots of %s are %v, not %q", game, s.Game().Rules.Policies(), policy)
+			}
+			f.Seats[i], seats[i] = Fighter{Bot: e, Name: e}, live.Entrant{Name: e, Bot: policy}
+			continue
+		}
+		b, err := a.ready(ctx, game, e)
+		if err != nil {
+			return nil, err
+		}
+		f.Seats[i], seats[i] = Fighter{Bot: b.ID, Name: b.Name, URL: b.URL}, live.Entrant{Name: b.Name}
+	}
+	if err := a.launches.Take(ctx); err != nil {
+		return nil, err
+	}
+	opened, err := s.Open(ctx, seats, opts)
+	if err != nil {
+		return nil, err
+	}
+	f.Code = opened.Code
+	for i, t := range opened.Tokens {
+		f.Seats[i].Token = t
+	}
+	err = update(ctx, a, kindRunning, runningRef, func(r *Running, _ bool) error {
+		if len(r.Codes) >= a.settings.MaxRunning {
+			return &play.Error{Code: play.CodeUnavailable, RetryAfter: 10 * time.Second,
+				Message: "the arena runs as many fights at once as it may; try again in a while"}
+		}
+		r.Codes = append(r.Codes, f.Code)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := a.saveFight(ctx, f, 0); err != nil {
+		return nil, err
+	}
+	err = update(ctx, a, kindRecent, game, func(r *Recent, _ bool) error {
+		r.Fights = append(r.Fights, Summary{Code: f.Code, Names: f.names(), Launched: f.Launched})
+		r.Fights = r.Fights[max(0, len(r.Fights)-KeptRecent):]
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	a.start(f.Code)
+	return f, nil
+}
+
+// names are the names of f's seats.
+func (f *Fight) names() []string {
+	out := make([]string, len(f.Seats))
+	for i, s := range f.Seats {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// ready is the bot id of game if it may fight now: active, and, if it
+// has not answered the arena for HealthAfter, answering an init message.
+func (a *Arena) ready(ctx context.Context, game, id string) (*Bot, error) {
+	b, err := a.Bot(ctx, game, id)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case b.State == Pending:
+		return nil, play.Errorf(play.CodeBotNotReady, "bot %s is pending: it has not proved its URL (its owner verifies it)", id)
+	case b.State == Paused:
+		return nil, play.Errorf(play.CodeBotNotReady, "bot %s is paused", id)
+	case a.clock().Sub(time.UnixMilli(b.Answered)) < HealthAfter:
+		return b, nil
+	}
+	s, _ := a.server(game)
+	least, _ := s.Game().Rules.Seats()
+	took, err := a.greet(ctx, b, &Message{GameID: "health-" + b.ID, Action: ActionInit, Game: game, Board: emptyBoard, Players: least}, false)
+	if f, ok := err.(*Failure); ok {
+		return nil, play.Errorf(play.CodeBotNotReady, "bot %s failed its health check: %s", id, f.Reason)
+	}
+	if err != nil {
+		return nil, err
+	}
+	err = update(ctx, a, kindBot, id, func(b *Bot, found bool) error {
+		if !found {
+			return errSkip
+		}
+		b.answered(a.clock(), took)
+		return nil
+	})
+	return b, err
+}
+
+// saveFight writes f, created when version is 0.
+func (a *Arena) saveFight(ctx context.Context, f *Fight, version uint64) error {
+	data, err := jsonOf(f)
+	if err != nil {
+		return err
+	}
+	_, err = a.store.Save(ctx, kindFight, f.Code, data, version, noExpiry)
+	return err
+}
+
+// Fight is the fight whose match has code code, or no_match.
+func (a *Arena) Fight(ctx context.Context, code string) (*Fight, error) {
+	var f Fight
+	_, found, err := a.load(ctx, kindFight, code, &f)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, play.Errorf(play.CodeNoMatch, "no fight has the code %q", code)
+	}
+	return &f, nil
+}
+
+// Recent lists game's latest fights.
+func (a *Arena) Recent(ctx context.Context, game string) (*Recent, error) {
+	if _, err := a.server(game); err != nil {
+		return nil, err
+	}
+	var r Recent
+	_, _, err := a.load(ctx, kindRecent, game, &r)
+	return &r, err
+}
+
+// matchOptions reads the options of a fight of players seats, a JSON
+// object (nil for none) of the game's match options, as its create
+// request reads them.
+func matchOptions(s *live.Server, players int, raw []byte) (map[string]string, error) {
+	if raw == nil {
+		raw = []byte("{}")
+	}
+	given, err := wire.ReadObject(raw, "options")
+	if err != nil {
+		return nil, err
+	}
+	fields := map[string]json.RawMessage{}
+	for name, v := range given.All() {
+		fields[name] = v
+	}
+	fields["players"] = strconv.AppendInt(nil, int64(players), 10)
+	full, err := json.Marshal(fields)
+	if err != nil {
+		return nil, err
+	}
+	o, err := wire.ReadObject(full, "options")
+	if err != nil {
+		return nil, err
+	}
+	setup, err := s.Game().API.Setup(o)
+	if err != nil {
+		return nil, err
+	}
+	for name := range given.All() {
+		if _, ok := setup.Options[name]; !ok {
+			return nil, play.Errorf(play.CodeInvalidRequest, "options may name only the game's options for its matches (%s), not %q", strings.Join(slices.Sorted(maps.Keys(setup.Options)), ", "), name)
+		}
+	}
+	return setup.Options, nil
+}
