@@ -34,6 +34,7 @@ import (
 	"github.com/agentgames/bundle/games/tidebreakers/live"
 	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/internal/assemble/mcpassemble"
+	"github.com/agentgames/bundle/internal/egress"
 	"github.com/agentgames/bundle/internal/jsonlog"
 	"github.com/agentgames/bundle/internal/keys"
 	"github.com/agentgames/bundle/internal/version"
@@ -48,13 +49,17 @@ func main() {
 		"checked at start, and a damaged one refused with what to do)")
 	creates := flag.Int("live-creates-per-minute", live.DefaultCreatesPerMinute, "live matches one client (IP address) may create in a minute; 0 for no limit")
 	origins := flag.String("mcp-origins", "", "web origins (comma-separated, e.g. https://inspector.example) whose pages may call /mcp besides the server's own; * for any")
+	arenaHTTP := flag.Bool("arena-allow-http", false, "let the arena call bots at plain http:// URLs (it calls https:// ones only otherwise)")
+	arenaPrivate := flag.Bool("arena-allow-private", false, "let the arena call bots at addresses that are not public: loopback, private networks (a local arena of bots on this machine); "+
+		"never on a server others reach")
 	version.Flag(flag.CommandLine, "server")
 	flag.Parse()
 	h, closeLog := jsonlog.NewBuffered(os.Stderr, logEvery)
 	log := slog.New(h)
 	slog.SetDefault(log)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, *addr, *data, limits{creates: *creates, origins: mcpedge.ParseOrigins(*origins)}, log)
+	err := run(ctx, *addr, *data, limits{creates: *creates, origins: mcpedge.ParseOrigins(*origins),
+		arena: egress.Policy{AllowHTTP: *arenaHTTP, AllowPrivate: *arenaPrivate}}, log)
 	stop()
 	if err != nil {
 		log.Error("server stopped", "err", err)
@@ -110,6 +115,8 @@ const (
 type limits struct {
 	creates int
 	origins []string
+	// arena is what the arena's calls to bots may reach.
+	arena egress.Policy
 }
 
 // run serves every game on addr until ctx ends, keeping live matches and
@@ -141,8 +148,12 @@ func run(ctx context.Context, addr, data string, lim limits, log *slog.Logger) e
 		return err
 	}
 	defer matches.Close()
-	p, err := mcpassemble.New(assemble.Config{Keys: ring, Games: games.All(), Live: games.Live(), Ledger: matches, Matches: matches, CreatesPerMinute: lim.creates}, lim.origins)
+	p, err := mcpassemble.New(assemble.Config{Keys: ring, Games: games.All(), Live: games.Live(), Ledger: matches, Matches: matches, CreatesPerMinute: lim.creates,
+		Arena: &assemble.Arena{Calls: lim.arena}}, lim.origins)
 	if err != nil {
+		return err
+	}
+	if err := p.Arena.Run(ctx); err != nil {
 		return err
 	}
 	srv := newServer(addr, httpapi.Logged(p.HTTP(), log), defaultTimeouts)

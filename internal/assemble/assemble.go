@@ -11,9 +11,11 @@ import (
 
 	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/internal/assemble/core"
+	"github.com/agentgames/bundle/internal/egress"
 	"github.com/agentgames/bundle/internal/seal"
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/agents"
+	"github.com/agentgames/bundle/play/arena"
 	"github.com/agentgames/bundle/play/boards"
 	"github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/transport/httpapi"
@@ -44,6 +46,10 @@ type Config struct {
 	// a minute, and how many MCP match handles; 0 sets no limit (see
 	// live.Server.WithCreateLimit).
 	CreatesPerMinute int
+	// Arena, when not nil, runs the arena of the live games (package
+	// play/arena), keeping its records with Matches; it needs a Ledger,
+	// whose agents register its bots.
+	Arena *Arena
 	// ListAfter is how many distinct opponents an agent must count before
 	// a board of ratings lists it (or every bot of the game); 0 is
 	// boards.MinOpponents, what a public server should keep.
@@ -63,6 +69,8 @@ type Parts struct {
 	// runs, in the Ledger's store; nil without one.
 	Agents *agents.Registry
 	Boards *boards.Boards
+	// Arena is the arena of the live games; nil without Config.Arena.
+	Arena *arena.Arena
 	// Raters rate the agents of each live game's matches, by slug, in
 	// the Ledger's store (the catalog function, which runs no live match,
 	// answers their boards); nil without a Ledger.
@@ -100,7 +108,18 @@ func New(c Config) (*Parts, error) {
 		}
 		p.Live = append(p.Live, s)
 	}
+	if c.Arena != nil && p.Agents != nil {
+		p.Arena = arena.New(p.Live, c.Matches, clock, egress.New(c.Arena.Calls), c.Arena.Settings)
+	}
 	return p, nil
+}
+
+// Arena is how a program runs the arena: the calls its bots may be sent
+// (egress.Policy: the strict one unless a host allows plain HTTP or
+// private addresses), and its settings.
+type Arena struct {
+	Calls    egress.Policy
+	Settings arena.Settings
 }
 
 // LiveGame is the server of the live game slug names, or nil.
@@ -127,6 +146,9 @@ func (p *Parts) HTTP() *httpapi.Server {
 	}
 	for _, l := range p.Live {
 		h.ServeLive(l)
+	}
+	if p.Arena != nil {
+		h.ServeArena(p.Arena)
 	}
 	return h
 }

@@ -103,6 +103,9 @@ func New(policy Policy) *Client {
 	return c
 }
 
+// Timeout is how long a call may take.
+func (c *Client) Timeout() time.Duration { return c.policy.Timeout }
+
 // Refusal is a URL or an address a Client will not call, and why.
 type Refusal struct {
 	URL    string

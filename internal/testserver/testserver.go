@@ -5,11 +5,14 @@ package testserver
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/internal/assemble/mcpassemble"
+	"github.com/agentgames/bundle/internal/egress"
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/arena"
 	"github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/store/memory"
 	"github.com/agentgames/bundle/transport/httpapi"
@@ -54,7 +57,8 @@ func WithLive(t testing.TB, clock play.Clock) *httpapi.Server {
 // serves, for tests that reach them other ways too.
 func Parts(t testing.TB, clock play.Clock) (*play.Service, *live.Server, *httpapi.Server) {
 	t.Helper()
-	p, err := mcpassemble.New(assemble.Config{Clock: clock, Games: games.All(), Live: games.Live(), Ledger: &memory.Store{}, Matches: &memory.Store{}, ListAfter: 1}, nil)
+	p, err := mcpassemble.New(assemble.Config{Clock: clock, Games: games.All(), Live: games.Live(), Ledger: &memory.Store{}, Matches: &memory.Store{}, ListAfter: 1,
+		Arena: &assemble.Arena{Calls: egress.Policy{AllowHTTP: true, AllowPrivate: true, Timeout: 2 * time.Second}, Settings: arena.Settings{LaunchesPerMinute: -1}}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

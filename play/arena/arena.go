@@ -32,6 +32,8 @@ type Caller interface {
 	// CheckURL refuses a URL no call may be sent to, with an
 	// *egress.Refusal.
 	CheckURL(raw string) (*url.URL, error)
+	// Timeout is how long a call may take: a bot's time to move.
+	Timeout() time.Duration
 }
 
 // Settings are a host's choices for its arena; the zero Settings are the
@@ -81,6 +83,8 @@ type Arena struct {
 	owner string
 	// start has a fight driven, by this process or another.
 	start func(code string)
+	// base is the context of the fights this process drives (see Run).
+	base context.Context
 }
 
 // New is the arena of the live games servers play, keeping its records
@@ -96,7 +100,7 @@ func New(servers []*live.Server, store play.Store, clock play.Clock, caller Call
 		settings.Lease = LeaseTime
 	}
 	a := &Arena{store: store, clock: clock, caller: caller, servers: map[string]*live.Server{}, settings: settings,
-		owner: live.Symbols(12)}
+		owner: live.Symbols(12), base: context.Background()}
 	for _, s := range servers {
 		if s.Game().Bots != nil {
 			a.servers[s.Game().Slug] = s
@@ -105,7 +109,7 @@ func New(servers []*live.Server, store play.Store, clock play.Clock, caller Call
 	}
 	a.launches = &play.Quota{Store: store, Clock: clock, Kind: "arena-launch", What: "fights launched",
 		Limit: max(settings.LaunchesPerMinute, 0), Window: time.Minute}
-	a.start = func(code string) { go a.Drive(context.Background(), code) }
+	a.start = func(code string) { go a.Drive(a.base, code) }
 	return a
 }
 

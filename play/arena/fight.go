@@ -110,13 +110,13 @@ func (a *Arena) Launch(ctx context.Context, game string, entrants []string, opti
 	if err != nil {
 		return nil, err
 	}
-	opts, err := matchOptions(s, len(entrants), options)
-	if err != nil {
-		return nil, err
-	}
 	least, most := s.Game().Rules.Seats()
 	if len(entrants) < least || len(entrants) > most {
 		return nil, play.Errorf(play.CodeInvalidRequest, "a fight of %s seats %d to %d bots, not %d", game, least, most, len(entrants))
+	}
+	opts, err := matchOptions(s, len(entrants), options)
+	if err != nil {
+		return nil, err
 	}
 	seen := map[string]bool{}
 	f := &Fight{Game: game, Seats: make([]Fighter, len(entrants)), Launched: a.clock().UnixMilli()}
@@ -142,7 +142,7 @@ func (a *Arena) Launch(ctx context.Context, game string, entrants []string, opti
 	if err := a.launches.Take(ctx); err != nil {
 		return nil, err
 	}
-	opened, err := s.Open(ctx, seats, opts)
+	opened, err := s.Open(ctx, seats, a.caller.Timeout(), opts)
 	if err != nil {
 		return nil, err
 	}
@@ -261,7 +261,7 @@ func matchOptions(s *live.Server, players int, raw []byte) (map[string]string, e
 	}
 	given, err := wire.ReadObject(raw, "options")
 	if err != nil {
-		return nil, err
+		return nil, play.Errorf(play.CodeInvalidRequest, "%v", err)
 	}
 	fields := map[string]json.RawMessage{}
 	for name, v := range given.All() {
@@ -277,7 +277,9 @@ func matchOptions(s *live.Server, players int, raw []byte) (map[string]string, e
 		return nil, err
 	}
 	setup, err := s.Game().API.Setup(o)
-	if err != nil {
+	if _, ok := err.(*play.Error); err != nil && !ok {
+		return nil, play.Errorf(play.CodeInvalidRequest, "%v", err)
+	} else if err != nil {
 		return nil, err
 	}
 	for name := range given.All() {

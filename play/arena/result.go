@@ -144,9 +144,17 @@ func (a *Arena) unlist(ctx context.Context, code string) error {
 	})
 }
 
+// Run has this process drive its fights under ctx, which ends them (a
+// server that stops): those launched from now on, and every fight under
+// way, which a server killed before left (each is taken once its
+// driver's lease runs out). The local server calls it as it starts.
+func (a *Arena) Run(ctx context.Context) error {
+	a.base = ctx
+	return a.ResumeFights(ctx)
+}
+
 // ResumeFights has every fight under way driven whose driver holds it no more
-// (a server restarted after it was killed): the local server calls it
-// when it starts.
+// (a server restarted after it was killed).
 func (a *Arena) ResumeFights(ctx context.Context) error {
 	var r Running
 	if _, _, err := a.load(ctx, kindRunning, runningRef, &r); err != nil {

@@ -61,18 +61,19 @@ type Opened struct {
 // entrants: the arena's fights. Its lobby is closed, it is kept as a
 // played match (play.Retention after its last write), and its rounds
 // are Held: they wait for the driven seats however long they take, so
-// that a driver that is interrupted resumes the match where it was, and
-// a round with none of them to move (the house bots', or one whose
-// driven seats have failed) resolves at BotRound's pace. The
+// that a driver that is interrupted resumes the match where it was; its
+// round time is what the driver gives each seat (the public state says
+// it), and a round with none of them to move (the house bots', or one
+// whose driven seats have failed) resolves at BotRound's pace. The
 // caller bounds how many it opens (no creation limit applies).
-func (s *Server) Open(ctx context.Context, entrants []Entrant, options map[string]string) (*Opened, error) {
+func (s *Server) Open(ctx context.Context, entrants []Entrant, round time.Duration, options map[string]string) (*Opened, error) {
 	least, most := s.rules.Seats()
 	if len(entrants) < least || len(entrants) > most {
 		return nil, play.Errorf(play.CodeInvalidRequest, "a match of %s seats %d to %d, not %d", s.game.Title, least, most, len(entrants))
 	}
 	m := &Match{Players: len(entrants), Filler: s.rules.Policies()[0], Seats: make([]Seat, len(entrants)),
 		Created: s.clock().UnixMilli(), Log: []json.RawMessage{}, Played: true, Held: true, Options: options,
-		RoundMillis: BotRound.Milliseconds()}
+		RoundMillis: round.Milliseconds()}
 	out := &Opened{Tokens: make([]string, len(entrants))}
 	for i, e := range entrants {
 		switch {
@@ -125,6 +126,8 @@ func (s *Server) Fail(ctx context.Context, code, token string) (*Match, error) {
 		}
 		if p := m.Table.Phase(); s.rules.Rounds() && p.Acts(play.Seat(seat)) && !p.Over && !m.Moved(seat) {
 			m.Pending = append(m.Pending, Pending{Seat: seat, Silent: true})
+			// the round waits for its players no more than for bots
+			m.Deadline = min(m.Deadline, s.clock().Add(BotRound).UnixMilli())
 		}
 		m.Seats[seat].Bot, m.Seats[seat].Token = m.Filler, nil
 		last = m

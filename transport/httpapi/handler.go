@@ -20,6 +20,7 @@ import (
 	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/agents"
+	"github.com/agentgames/bundle/play/arena"
 	"github.com/agentgames/bundle/play/live"
 )
 
@@ -36,6 +37,8 @@ type Server struct {
 	agents *agents.Registry
 	// lives are the live games described (see ServeLiveGame), in order.
 	lives []*live.Game
+	// arena is the arena served (see ServeArena); nil for none.
+	arena *arena.Arena
 }
 
 // New builds the handler for a service; openapi is served as-is at

@@ -44,6 +44,13 @@ func TestEveryAPIGetRefusesUnknownOptions(t *testing.T) {
 	if agent.Status != 200 || key == "" {
 		t.Fatalf("register: %d %s", agent.Status, agent.Body)
 	}
+	bot := contracttest.DoAs(t, h, key, "POST", "/api/arena/tron/bots", `{"name":"Query Bot","url":"https://bot.example/"}`)
+	botID, _ := bot.JSON(t)["bot"].(map[string]any)["id"].(string)
+	fight := do(t, h, "POST", "/api/arena/tron/fights", `{"bots":["house:easy","house:wise"],"options":{"width":10,"height":10}}`)
+	fightCode, _ := fight.JSON(t)["code"].(string)
+	if bot.Status != 201 || fight.Status != 201 {
+		t.Fatalf("a bot and a fight: %d %s, %d %s", bot.Status, bot.Body, fight.Status, fight.Body)
+	}
 	checked := 0
 	for _, path := range contract.Paths.InMatchingOrder() {
 		op := contract.Paths.Value(path).Get
@@ -61,7 +68,10 @@ func TestEveryAPIGetRefusesUnknownOptions(t *testing.T) {
 		if strings.HasPrefix(path, "/api/agents/") {
 			ident = agentID
 		}
-		target := strings.NewReplacer("{code}", match, "{slug}", "tinrail", "{id}", ident, "{name}", "easy-seed001-cautious").Replace(path)
+		if strings.HasPrefix(path, "/api/arena/") {
+			ident, match = botID, fightCode
+		}
+		target := strings.NewReplacer("{code}", match, "{slug}", "tinrail", "{id}", ident, "{name}", "easy-seed001-cautious", "{game}", "tron").Replace(path)
 		good, read := url.Values{}, []string{}
 		for _, p := range op.Parameters {
 			if p.Value.In != "query" {

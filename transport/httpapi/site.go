@@ -145,7 +145,7 @@ a pair of agents counts once in 24 hours and a bot 20 times; an agent is listed 
 Seat names may not be a bot's or another agent's (409 name_taken). Figures are rounded to 4 decimals.
 People read the boards at %[1]s/boards/.
 
-## Tron's bot, for an outside arena
+%[3]s## Tron's bot, for an outside arena
 
 POST %[1]s/api/bots/tron answers the botsArena arena's messages (init, play-turn) with the wise bot's
 {"play":"x+"}; GET %[1]s/api/bots/tron?message=<json> too (see %[1]s/docs/api/tron).
@@ -161,9 +161,35 @@ POST %[1]s/api/bots/tron answers the botsArena arena's messages (init, play-turn
 - %[1]s/view/ replays every match: ?game={slug}&golden={name}, &ranked={id}, &live={code} (followed as it goes),
   or any transcript file a client records.
 - %[1]s/openapi.yaml: the full contract (every field, every error code).
-`, base, s.liveGuides(base))
+`, base, s.liveGuides(base), s.arenaGuide(base))
 	writeText(w, "text/plain; charset=utf-8", []byte(b.String()))
 	return nil
+}
+
+// arenaGuide is llms.txt's section on the arena, when the server runs
+// one.
+func (s *Server) arenaGuide(base string) string {
+	if s.arena == nil {
+		return ""
+	}
+	return strings.ReplaceAll(`## The arena: your bot at a URL, fought and laddered by the server
+
+GET {base}/api/arena lists its games (`+strings.Join(s.arena.Games(), ", ")+`), their house bots and paths.
+1. Register: POST {base}/api/arena/{game}/bots {"name","url","description"} with your agent's key (Authorization: Bearer <key>).
+   The answer gives the bot's id and a "challenge" (shown once). The URL must be https:// on a public address.
+2. Prove the URL is yours: have your bot answer the arena's init messages with {"challenge": "<challenge>"}, then
+   POST {base}/api/arena/{game}/bots/{id}/verify (with the key); the bot is active.
+3. Fight: POST {base}/api/arena/{game}/fights {"bots":["<id>","house:<policy>",...],"options":{...}} (anyone, 10 a minute);
+   the answer's "match" is the live match to watch (its transcript replays it), GET {base}/api/arena/{game}/fights/{code} the fight.
+The arena POSTs your bot the botsArena envelope {"game-id","action":"init"|"play-turn","game","board","players","player-index"}
+and waits 10 s for status 200 and {"play": <move>}: Tron a direction ("x+"), Tidebreakers the whole turn (a list: supplies,
+then an attack or a pass), Tinrail a placement ({"type":"place","tileIndex","rotation"}). A late, non-200 or unplayable
+answer fails the fight (the seat is out; the house bot plays it on); 3 failed fights in a row pause the bot
+(POST .../bots/{id}/resume, pause; DELETE .../bots/{id}).
+The ladder: GET {base}/api/arena/{game}/ladder?seats=N, the botsArena ELO (start 1500, duels as each bot goes out) and
+Weng-Lin ratings, and every pair's wins, draws and losses. People use it at {base}/arena/.
+
+`, "{base}", base)
 }
 
 // liveGuides are the llms.txt sections of the live games served, each

@@ -1,0 +1,91 @@
+package arena
+
+import (
+	"encoding/json"
+
+	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/wire"
+)
+
+// Registration is a bot's registration request, as both edges take it.
+type Registration struct {
+	Name, URL, Description string
+}
+
+// ReadRegistration reads {"name", "url", "description"?}: one JSON
+// object (bad_json otherwise) with those strings and nothing else
+// (invalid_request). Register judges the values.
+func ReadRegistration(body []byte) (*Registration, error) {
+	o, err := object(body)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.Only("a bot's registration", "name", "url", "description"); err != nil {
+		return nil, play.Errorf(play.CodeInvalidRequest, "%v", err)
+	}
+	var r Registration
+	if r.Name, err = o.String("name"); err == nil {
+		r.URL, err = o.String("url")
+	}
+	if err == nil && o.Has("description") {
+		r.Description, err = o.String("description")
+	}
+	if err != nil {
+		return nil, play.Errorf(play.CodeInvalidRequest, "%v", err)
+	}
+	return &r, nil
+}
+
+// MaxEntrant bounds the length of an entrant of a launch request: a bot's
+// id or "house:" and a policy.
+const MaxEntrant = 40
+
+// ReadLaunch reads a fight's launch request, {"bots": [...], "options":
+// {...}?}: the entrants in seat order (bots' ids, or "house:<policy>"),
+// at most 8 strings, and the game's match options. Launch judges them.
+func ReadLaunch(body []byte) (entrants []string, options []byte, err error) {
+	o, err := object(body)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := o.Only("a fight's launch", "bots", "options"); err != nil {
+		return nil, nil, play.Errorf(play.CodeInvalidRequest, "%v", err)
+	}
+	const most = 8
+	if !o.Has("bots") {
+		return nil, nil, play.Errorf(play.CodeInvalidRequest, "bots: is missing; it must be the fight's bots in seat order, their ids or \"house:<policy>\"")
+	}
+	if err := json.Unmarshal(o.Raw("bots"), &entrants); err != nil || len(entrants) > most {
+		return nil, nil, play.Errorf(play.CodeInvalidRequest, "bots: must be a list of at most %d strings, the bots' ids or \"house:<policy>\", not %s", most, wire.Brief(o.Raw("bots")))
+	}
+	for _, e := range entrants {
+		if e == "" || len(e) > MaxEntrant {
+			return nil, nil, play.Errorf(play.CodeInvalidRequest, "bots: each is a bot's id or \"house:<policy>\", 1 to %d bytes, not %s", MaxEntrant, wire.Quote(e))
+		}
+	}
+	return entrants, o.Raw("options"), nil
+}
+
+// ReadNothing reads the body of a request that takes none: empty or {}.
+func ReadNothing(body []byte) error {
+	if len(body) == 0 {
+		return nil
+	}
+	o, err := object(body)
+	if err != nil {
+		return err
+	}
+	if err := o.Only("this request"); err != nil {
+		return play.Errorf(play.CodeInvalidRequest, "%v", err)
+	}
+	return nil
+}
+
+// object reads a body that must be one JSON object.
+func object(body []byte) (*wire.Object, error) {
+	o, err := wire.ReadObject(body, "")
+	if err != nil {
+		return nil, play.Errorf(play.CodeBadJSON, "the body must be one JSON object: %v", err)
+	}
+	return o, nil
+}

@@ -1,0 +1,125 @@
+package arena
+
+import "context"
+
+// FightInfo is what anyone may read of a fight: not its bots' URLs nor
+// its seats' tokens. Match is the path of its live match (read it, watch
+// it, read its transcript there), Page its page.
+type FightInfo struct {
+	Code     string     `json:"code"`
+	Game     string     `json:"game"`
+	Seats    []SeatInfo `json:"seats"`
+	Launched int64      `json:"launched"`
+	Ended    int64      `json:"ended,omitempty"`
+	Over     bool       `json:"over"`
+	Match    string     `json:"match"`
+	Page     string     `json:"page"`
+}
+
+// SeatInfo is a seat of a fight as anyone sees it: its bot (an id, or
+// "house:<policy>"), its name, why it failed if it did, and its bot's
+// replies: how many, their mean and the slowest, in milliseconds.
+type SeatInfo struct {
+	Bot     string `json:"bot"`
+	Name    string `json:"name"`
+	Failed  string `json:"failed,omitempty"`
+	Calls   int    `json:"calls"`
+	Mean    int64  `json:"meanMillis"`
+	Slowest int64  `json:"slowestMillis"`
+}
+
+// Info is what anyone may read of f.
+func (a *Arena) Info(f *Fight) FightInfo {
+	g := a.servers[f.Game].Game()
+	out := FightInfo{Code: f.Code, Game: f.Game, Launched: f.Launched, Ended: f.Ended, Over: f.Rated,
+		Match: g.Base + "/" + f.Code, Page: "/" + g.Page + "/?code=" + f.Code, Seats: make([]SeatInfo, len(f.Seats))}
+	for i, st := range f.Seats {
+		out.Seats[i] = SeatInfo{Bot: st.Bot, Name: st.Name, Failed: st.Failed, Calls: st.Calls, Slowest: st.Slowest}
+		if st.Calls > 0 {
+			out.Seats[i].Mean = st.Millis / int64(st.Calls)
+		}
+	}
+	return out
+}
+
+// LadderInfo is a game's ladder for fights of Seats seats as anyone reads
+// it: its standings, best first, each with its bot's name, and every
+// pair's record.
+type LadderInfo struct {
+	Game      string                     `json:"game"`
+	Seats     int                        `json:"seats"`
+	Standings []Ranked                   `json:"standings"`
+	Pairs     map[string]map[string]Pair `json:"pairs"`
+}
+
+// Ranked is a standing on a ladder, with its bot's name and Weng-Lin
+// ordinal.
+type Ranked struct {
+	Standing
+	Name    string  `json:"name"`
+	Ordinal float64 `json:"ordinal"`
+}
+
+// LadderInfo is game's ladder of fights of seats seats, as anyone reads
+// it.
+func (a *Arena) LadderInfo(ctx context.Context, game string, seats int) (*LadderInfo, error) {
+	l, err := a.Ladder(ctx, game, seats)
+	if err != nil {
+		return nil, err
+	}
+	r, err := a.Roster(ctx, game)
+	if err != nil {
+		return nil, err
+	}
+	out := &LadderInfo{Game: game, Seats: seats, Standings: []Ranked{}, Pairs: l.Pairs}
+	if out.Pairs == nil {
+		out.Pairs = map[string]map[string]Pair{}
+	}
+	names := make(map[string]string, len(r.Bots))
+	for _, e := range r.Bots {
+		names[e.ID] = e.Name
+	}
+	for _, st := range l.Ranked() {
+		name, ok := names[st.Bot]
+		if !ok {
+			name = st.Bot // a house bot's
+		}
+		out.Standings = append(out.Standings, Ranked{Standing: st, Name: name, Ordinal: st.Rating.Ordinal()})
+	}
+	return out, nil
+}
+
+// Index is what GET /api/arena answers: the games the arena holds.
+type Index struct {
+	Games []GameIndex `json:"games"`
+}
+
+// GameIndex is one game of the arena: how many bots a fight seats, the
+// house bots a fight may seat ("house:<policy>"), and its paths.
+type GameIndex struct {
+	Game     string   `json:"game"`
+	Title    string   `json:"title"`
+	MinSeats int      `json:"minSeats"`
+	MaxSeats int      `json:"maxSeats"`
+	House    []string `json:"house"`
+	Bots     string   `json:"bots"`
+	Fights   string   `json:"fights"`
+	Ladder   string   `json:"ladder"`
+}
+
+// Index lists the games the arena holds.
+func (a *Arena) Index() Index {
+	out := Index{Games: []GameIndex{}}
+	for _, slug := range a.order {
+		g := a.servers[slug].Game()
+		least, most := g.Rules.Seats()
+		house := []string{}
+		for _, p := range g.Rules.Policies() {
+			house = append(house, HousePrefix+p)
+		}
+		base := "/api/arena/" + slug
+		out.Games = append(out.Games, GameIndex{Game: slug, Title: g.Title, MinSeats: least, MaxSeats: most, House: house,
+			Bots: base + "/bots", Fights: base + "/fights", Ladder: base + "/ladder"})
+	}
+	return out
+}

@@ -1,0 +1,116 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentgames/bundle/internal/arenatest"
+	"github.com/agentgames/bundle/internal/contracttest"
+	"github.com/agentgames/bundle/internal/testserver"
+)
+
+// TestArenaOverHTTP registers a bot over HTTP, verifies it, fights it
+// against a house bot to the end and reads the ladder, every answer held
+// to openapi.yaml; and the refusals, each with its code.
+func TestArenaOverHTTP(t *testing.T) {
+	t.Parallel()
+	h := testserver.WithLive(t, nil)
+	key := do(t, h, "POST", "/api/agents", `{"name":"Arena Owner"}`).JSON(t)["key"].(string)
+	other := do(t, h, "POST", "/api/agents", `{"name":"Someone Else"}`).JSON(t)["key"].(string)
+	bot := arenatest.Start(t, arenatest.Bot{Name: "runner", Width: 12, Height: 12})
+	reg := contracttest.DoAs(t, h, key, "POST", "/api/arena/tron/bots", `{"name":"Runner","url":"`+bot.URL+`","description":"runs"}`)
+	if reg.Status != http.StatusCreated {
+		t.Fatalf("register: %d %s", reg.Status, reg.Body)
+	}
+	id := reg.JSON(t)["bot"].(map[string]any)["id"].(string)
+	bot.SetChallenge(reg.JSON(t)["challenge"].(string))
+	path := "/api/arena/tron/bots/" + id
+	if e := do(t, h, "GET", path, ""); e.Status != 200 || strings.Contains(string(e.Body), bot.URL) || !strings.Contains(string(e.Body), `"state":"pending"`) {
+		t.Fatalf("the bot as anyone sees it: %d %s", e.Status, e.Body)
+	}
+	if e := contracttest.DoAs(t, h, key, "POST", path+"/verify", ""); e.Status != 200 || !strings.Contains(string(e.Body), `"state":"active"`) {
+		t.Fatalf("verify: %d %s", e.Status, e.Body)
+	}
+	if e := contracttest.DoAs(t, h, key, "GET", path, ""); e.Status != 200 || !strings.Contains(string(e.Body), bot.URL) {
+		t.Fatalf("the bot as its owner sees it: %d %s", e.Status, e.Body)
+	}
+	launch := do(t, h, "POST", "/api/arena/tron/fights", `{"bots":["`+id+`","house:easy"],"options":{"width":12,"height":12}}`)
+	if launch.Status != http.StatusCreated {
+		t.Fatalf("launch: %d %s", launch.Status, launch.Body)
+	}
+	code := launch.JSON(t)["code"].(string)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		f := do(t, h, "GET", "/api/arena/tron/fights/"+code, "")
+		if f.JSON(t)["over"] == true {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the fight is not over: %s", f.Body)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if m := do(t, h, "GET", "/api/games/tron/matches/"+code, ""); m.Status != 200 {
+		t.Fatalf("the fight's match: %d %s", m.Status, m.Body)
+	}
+	if tr := do(t, h, "GET", "/api/games/tron/matches/"+code+"/transcript", ""); tr.Status != 200 {
+		t.Fatalf("the fight's transcript: %d %s", tr.Status, tr.Body)
+	}
+	ladder := do(t, h, "GET", "/api/arena/tron/ladder?seats=2", "")
+	if ladder.Status != 200 || !strings.Contains(string(ladder.Body), `"name":"Runner"`) || !strings.Contains(string(ladder.Body), `"house:easy"`) {
+		t.Fatalf("the ladder: %d %s", ladder.Status, ladder.Body)
+	}
+	if e := do(t, h, "GET", "/api/arena/tron/fights", ""); e.Status != 200 || !strings.Contains(string(e.Body), code) {
+		t.Fatalf("the fights: %d %s", e.Status, e.Body)
+	}
+	if e := do(t, h, "GET", "/api/arena", ""); e.Status != 200 || !strings.Contains(string(e.Body), `"house:wise"`) {
+		t.Fatalf("the index: %d %s", e.Status, e.Body)
+	}
+	for _, c := range []struct {
+		key, method, path, body string
+		status                  int
+		code                    string
+	}{
+		{"", "POST", "/api/arena/tron/bots", `{"name":"x","url":"https://bot.example/"}`, 401, "unauthorized"},
+		{key, "POST", "/api/arena/tron/bots", `{"name":"x","url":"ftp://bot.example/"}`, 400, "url_refused"},
+		{key, "POST", "/api/arena/tron/bots", `{"name":"x","url":"https://user:pw@bot.example/"}`, 400, "url_refused"},
+		{key, "POST", "/api/arena/tron/bots", `{"name":"x","url":"https://2130706433/"}`, 400, "url_refused"},
+		{key, "POST", "/api/arena/tron/bots", `{"name":"x","url":"https://0x7f.1/"}`, 400, "url_refused"},
+		{key, "POST", "/api/arena/tron/bots", `{"name":"","url":"https://bot.example/"}`, 400, "invalid_request"},
+		{key, "POST", "/api/arena/tron/bots", `{"name":"x","url":"https://bot.example/","admin":true}`, 400, "invalid_request"},
+		{key, "POST", "/api/arena/tron/bots", `{"name":"x","name":"y","url":"https://bot.example/"}`, 400, "bad_json"},
+		{key, "POST", "/api/arena/chess/bots", `{"name":"x","url":"https://bot.example/"}`, 404, "unknown_game"},
+		{other, "POST", path + "/pause", "", 403, "forbidden"},
+		{other, "DELETE", path, "", 403, "forbidden"},
+		{key, "POST", "/api/arena/tron/bots/NOSUCHBOT/pause", "", 404, "no_bot"},
+		{"", "GET", "/api/arena/tinrail/bots/" + id, "", 404, "no_bot"},
+		{"", "POST", "/api/arena/tron/fights", `{"bots":["` + id + `","` + id + `"]}`, 400, "invalid_request"},
+		{"", "POST", "/api/arena/tron/fights", `{"bots":["` + id + `"]}`, 400, "invalid_request"},
+		{"", "POST", "/api/arena/tron/fights", `{"bots":["` + id + `","house:nobody"]}`, 400, "invalid_request"},
+		{"", "POST", "/api/arena/tron/fights", `{"bots":["` + id + `","house:easy"],"options":{"players":3}}`, 400, "invalid_request"},
+		{"", "POST", "/api/arena/tron/fights", `{"bots":["NOSUCHBOT","house:easy"]}`, 404, "no_bot"},
+		{"", "GET", "/api/arena/tron/ladder?seats=9", "", 400, "invalid_request"},
+		{"", "GET", "/api/arena/tron/ladder?seat=2", "", 400, "invalid_request"},
+		{"", "GET", "/api/arena/tron/fights/NOSUCHFIGHT", "", 404, "no_match"},
+		{"", "GET", "/api/arena/tinrail/fights/" + code, "", 404, "no_match"},
+	} {
+		e := contracttest.DoAs(t, h, c.key, c.method, c.path, c.body)
+		if e.Status != c.status || e.Code(t) != c.code {
+			t.Errorf("%s %s %s: %d %s, want %d %s", c.method, c.path, c.body, e.Status, e.Body, c.status, c.code)
+		}
+	}
+	if e := contracttest.DoAs(t, h, key, "POST", path+"/pause", "{}"); e.Status != 200 || !strings.Contains(string(e.Body), `"state":"paused"`) {
+		t.Fatalf("pause: %d %s", e.Status, e.Body)
+	}
+	if e := do(t, h, "POST", "/api/arena/tron/fights", `{"bots":["`+id+`","house:easy"]}`); e.Status != 409 || e.Code(t) != "bot_not_ready" {
+		t.Fatalf("a paused bot launched: %d %s", e.Status, e.Body)
+	}
+	if e := contracttest.DoAs(t, h, key, "DELETE", path, ""); e.Status != http.StatusNoContent {
+		t.Fatalf("delete: %d %s", e.Status, e.Body)
+	}
+	if e := do(t, h, "GET", path, ""); e.Status != 404 {
+		t.Fatalf("a deleted bot: %d %s", e.Status, e.Body)
+	}
+}
