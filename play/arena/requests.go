@@ -40,27 +40,27 @@ func ReadRegistration(body []byte) (*Registration, error) {
 // id or "house:" and a policy.
 const MaxEntrant = 40
 
-// ReadLaunch reads a fight's launch request, {"bots": [...], "options":
-// {...}?}: the entrants in seat order (bots' ids, or "house:<policy>"),
+// ReadLaunch reads a fight's launch request, {"entrants": [...],
+// "options": {...}?}: the entrants in seat order (bots' ids, or "house:<policy>"),
 // at most 8 strings, and the game's match options. Launch judges them.
 func ReadLaunch(body []byte) (entrants []string, options []byte, err error) {
 	o, err := object(body)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := o.Only("a fight's launch", "bots", "options"); err != nil {
+	if err := o.Only("a fight's launch", "entrants", "options"); err != nil {
 		return nil, nil, play.Errorf(play.CodeInvalidRequest, "%v", err)
 	}
 	const most = 8
-	if !o.Has("bots") {
-		return nil, nil, play.Errorf(play.CodeInvalidRequest, "bots: is missing; it must be the fight's bots in seat order, their ids or \"house:<policy>\"")
+	if !o.Has("entrants") {
+		return nil, nil, play.Errorf(play.CodeInvalidRequest, "entrants: is missing; it must be the fight's bots in seat order, their ids or \"house:<policy>\"")
 	}
-	if err := json.Unmarshal(o.Raw("bots"), &entrants); err != nil || len(entrants) > most {
-		return nil, nil, play.Errorf(play.CodeInvalidRequest, "bots: must be a list of at most %d strings, the bots' ids or \"house:<policy>\", not %s", most, wire.Brief(o.Raw("bots")))
+	if err := json.Unmarshal(o.Raw("entrants"), &entrants); err != nil || len(entrants) > most {
+		return nil, nil, play.Errorf(play.CodeInvalidRequest, "entrants: must be a list of at most %d strings, the bots' ids or \"house:<policy>\", not %s", most, wire.Brief(o.Raw("entrants")))
 	}
 	for _, e := range entrants {
 		if e == "" || len(e) > MaxEntrant {
-			return nil, nil, play.Errorf(play.CodeInvalidRequest, "bots: each is a bot's id or \"house:<policy>\", 1 to %d bytes, not %s", MaxEntrant, wire.Quote(e))
+			return nil, nil, play.Errorf(play.CodeInvalidRequest, "entrants: each is a bot's id or \"house:<policy>\", 1 to %d bytes, not %s", MaxEntrant, wire.Quote(e))
 		}
 	}
 	return entrants, o.Raw("options"), nil

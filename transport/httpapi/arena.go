@@ -19,7 +19,7 @@ import (
 //	POST   /api/arena/{game}/bots/{id}/{op}          verify, pause or resume it: its owner's key
 //	DELETE /api/arena/{game}/bots/{id}               delete it: its owner's key
 //	GET    /api/arena/{game}/fights                  the latest fights
-//	POST   /api/arena/{game}/fights                  launch a fight {bots, options?}
+//	POST   /api/arena/{game}/fights                  launch a fight {entrants, options?}
 //	GET    /api/arena/{game}/fights/{code}           a fight
 //	GET    /api/arena/{game}/ladder?seats=N          the ladder of fights of N seats
 func (s *Server) ServeArena(a *arena.Arena) {

@@ -36,7 +36,7 @@ func TestArenaOverHTTP(t *testing.T) {
 	if e := contracttest.DoAs(t, h, key, "GET", path, ""); e.Status != 200 || !strings.Contains(string(e.Body), bot.URL) {
 		t.Fatalf("the bot as its owner sees it: %d %s", e.Status, e.Body)
 	}
-	launch := do(t, h, "POST", "/api/arena/tron/fights", `{"bots":["`+id+`","house:easy"],"options":{"width":12,"height":12}}`)
+	launch := do(t, h, "POST", "/api/arena/tron/fights", `{"entrants":["`+id+`","house:easy"],"options":{"width":12,"height":12}}`)
 	if launch.Status != http.StatusCreated {
 		t.Fatalf("launch: %d %s", launch.Status, launch.Body)
 	}
@@ -86,11 +86,11 @@ func TestArenaOverHTTP(t *testing.T) {
 		{other, "DELETE", path, "", 403, "forbidden"},
 		{key, "POST", "/api/arena/tron/bots/NOSUCHBOT/pause", "", 404, "no_bot"},
 		{"", "GET", "/api/arena/tinrail/bots/" + id, "", 404, "no_bot"},
-		{"", "POST", "/api/arena/tron/fights", `{"bots":["` + id + `","` + id + `"]}`, 400, "invalid_request"},
-		{"", "POST", "/api/arena/tron/fights", `{"bots":["` + id + `"]}`, 400, "invalid_request"},
-		{"", "POST", "/api/arena/tron/fights", `{"bots":["` + id + `","house:nobody"]}`, 400, "invalid_request"},
-		{"", "POST", "/api/arena/tron/fights", `{"bots":["` + id + `","house:easy"],"options":{"players":3}}`, 400, "invalid_request"},
-		{"", "POST", "/api/arena/tron/fights", `{"bots":["NOSUCHBOT","house:easy"]}`, 404, "no_bot"},
+		{"", "POST", "/api/arena/tron/fights", `{"entrants":["` + id + `","` + id + `"]}`, 400, "invalid_request"},
+		{"", "POST", "/api/arena/tron/fights", `{"entrants":["` + id + `"]}`, 400, "invalid_request"},
+		{"", "POST", "/api/arena/tron/fights", `{"entrants":["` + id + `","house:nobody"]}`, 400, "invalid_request"},
+		{"", "POST", "/api/arena/tron/fights", `{"entrants":["` + id + `","house:easy"],"options":{"players":3}}`, 400, "invalid_request"},
+		{"", "POST", "/api/arena/tron/fights", `{"entrants":["NOSUCHBOT","house:easy"]}`, 404, "no_bot"},
 		{"", "GET", "/api/arena/tron/ladder?seats=9", "", 400, "invalid_request"},
 		{"", "GET", "/api/arena/tron/ladder?seat=2", "", 400, "invalid_request"},
 		{"", "GET", "/api/arena/tron/fights/NOSUCHFIGHT", "", 404, "no_match"},
@@ -104,7 +104,7 @@ func TestArenaOverHTTP(t *testing.T) {
 	if e := contracttest.DoAs(t, h, key, "POST", path+"/pause", "{}"); e.Status != 200 || !strings.Contains(string(e.Body), `"state":"paused"`) {
 		t.Fatalf("pause: %d %s", e.Status, e.Body)
 	}
-	if e := do(t, h, "POST", "/api/arena/tron/fights", `{"bots":["`+id+`","house:easy"]}`); e.Status != 409 || e.Code(t) != "bot_not_ready" {
+	if e := do(t, h, "POST", "/api/arena/tron/fights", `{"entrants":["`+id+`","house:easy"]}`); e.Status != 409 || e.Code(t) != "bot_not_ready" {
 		t.Fatalf("a paused bot launched: %d %s", e.Status, e.Body)
 	}
 	if e := contracttest.DoAs(t, h, key, "DELETE", path, ""); e.Status != http.StatusNoContent {

@@ -46,7 +46,7 @@ func TestEveryAPIGetRefusesUnknownOptions(t *testing.T) {
 	}
 	bot := contracttest.DoAs(t, h, key, "POST", "/api/arena/tron/bots", `{"name":"Query Bot","url":"https://bot.example/"}`)
 	botID, _ := bot.JSON(t)["bot"].(map[string]any)["id"].(string)
-	fight := do(t, h, "POST", "/api/arena/tron/fights", `{"bots":["house:easy","house:wise"],"options":{"width":10,"height":10}}`)
+	fight := do(t, h, "POST", "/api/arena/tron/fights", `{"entrants":["house:easy","house:wise"],"options":{"width":10,"height":10}}`)
 	fightCode, _ := fight.JSON(t)["code"].(string)
 	if bot.Status != 201 || fight.Status != 201 {
 		t.Fatalf("a bot and a fight: %d %s, %d %s", bot.Status, bot.Body, fight.Status, fight.Body)

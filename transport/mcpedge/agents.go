@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/agents"
+	"github.com/agentgames/bundle/play/arena"
 	"github.com/agentgames/bundle/play/boards"
 	"github.com/agentgames/bundle/play/wire"
 )
@@ -41,6 +42,9 @@ type Agents struct {
 	// Raters rate the agents of each live game's matches, by the game's
 	// slug (GET /api/games/{slug}/ratings).
 	Raters map[string]*boards.Rater
+	// Arena is the arena its tools register bots in, launch fights in
+	// and read the ladders of; nil for none.
+	Arena *arena.Arena
 }
 
 // agentKeyArg is the argument that carries an agent's key.

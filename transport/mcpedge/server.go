@@ -42,6 +42,7 @@ func New(svc *play.Service, lives []*live.Server, ag Agents, hs *Handles) *Serve
 	}
 	addAgents(srv, svc, ag)
 	addRatings(srv, svc, ag)
+	addArena(srv, ag)
 	addResources(srv.Server, svc, lives, ag, hs != nil)
 	addPrompts(srv.Server, svc, hs != nil)
 	return srv

@@ -4,13 +4,16 @@ import (
 	"context"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/internal/assemble/mcpassemble"
+	"github.com/agentgames/bundle/internal/egress"
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/arena"
 	"github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/store/memory"
 	"github.com/agentgames/bundle/transport/httpapi"
@@ -33,11 +36,12 @@ type bench struct {
 func newBench(t testing.TB) *bench {
 	t.Helper()
 	// ListAfter 1: a board of ratings lists the agents of one match.
-	p, err := mcpassemble.New(assemble.Config{Games: games.All(), Live: games.Live(), Ledger: &memory.Store{}, Matches: &memory.Store{}, ListAfter: 1}, nil)
+	p, err := mcpassemble.New(assemble.Config{Games: games.All(), Live: games.Live(), Ledger: &memory.Store{}, Matches: &memory.Store{}, ListAfter: 1,
+		Arena: &assemble.Arena{Calls: egress.Policy{AllowHTTP: true, AllowPrivate: true, Timeout: 2 * time.Second}, Settings: arena.Settings{LaunchesPerMinute: -1}}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &bench{svc: p.Service, lives: p.Live, agents: mcpedge.Agents{Registry: p.Agents, Boards: p.Boards, Raters: p.Raters}, handles: p.Handles, http: p.HTTP()}
+	return &bench{svc: p.Service, lives: p.Live, agents: mcpedge.Agents{Registry: p.Agents, Boards: p.Boards, Raters: p.Raters, Arena: p.Arena}, handles: p.Handles, http: p.HTTP()}
 }
 
 // connectors are the two ways a test's client reaches a bench's MCP

@@ -38,7 +38,7 @@ func New(c assemble.Config, origins []string) (*Parts, error) {
 	if c.Matches != nil {
 		hs = mcpedge.NewHandles(c.Matches, c.Clock, c.CreatesPerMinute)
 	}
-	srv := mcpedge.New(a.Service, a.Live, mcpedge.Agents{Registry: a.Agents, Boards: a.Boards, Raters: a.Raters}, hs)
+	srv := mcpedge.New(a.Service, a.Live, mcpedge.Agents{Registry: a.Agents, Boards: a.Boards, Raters: a.Raters, Arena: a.Arena}, hs)
 	return &Parts{Parts: a, MCP: srv, Handler: mcpedge.Handler(srv, mcpedge.Options{Origins: origins}), Handles: hs}, nil
 }
 
