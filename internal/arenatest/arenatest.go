@@ -89,6 +89,13 @@ func (s *Server) SetChallenge(challenge string) {
 	s.bot.Challenge = challenge
 }
 
+// SetDelay has the bot wait d before every answer from now on (Delay).
+func (s *Server) SetDelay(d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.bot.Delay = d
+}
+
 // OnPlayTurn has the bot call f on every play-turn it receives from now
 // on, before it answers: a test that stops the arena mid-fight.
 func (s *Server) OnPlayTurn(f func()) {
@@ -168,13 +175,13 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	s.messages = append(s.messages, *m)
-	hook := s.onTurn
+	hook, delay := s.onTurn, s.bot.Delay
 	s.mu.Unlock()
 	if hook != nil && m.Action == arena.ActionPlayTurn {
 		hook()
 	}
-	if s.bot.Delay > 0 {
-		timer := time.NewTimer(s.bot.Delay)
+	if delay > 0 {
+		timer := time.NewTimer(delay)
 		defer timer.Stop()
 		select {
 		case <-timer.C:

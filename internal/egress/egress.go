@@ -103,6 +103,9 @@ func New(policy Policy) *Client {
 	return c
 }
 
+// InFlight counts the calls in flight now.
+func (c *Client) InFlight() int { return len(c.slots) }
+
 // Timeout is how long a call may take.
 func (c *Client) Timeout() time.Duration { return c.policy.Timeout }
 

@@ -44,6 +44,9 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
 	if s.agents != nil {
 		boards = `<li><a href="/boards/">Boards</a>: the leaderboards of ranked runs and the ratings of live matches.</li>`
 	}
+	if s.arena != nil {
+		boards += "\n" + `<li><a href="/arena/">Arena</a>: bots registered by URL, called by this server, fought and laddered.</li>`
+	}
 	pageHeaders(w.Header())
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(http.StatusOK)
