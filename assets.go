@@ -18,7 +18,8 @@ var Docs embed.FS
 // Tidebreakers and Tron pages, served at /tidebreakers/ and /tron/;
 // web/view, the replay viewer, at /view/; web/play, where people play
 // Tinrail, Brinebell and Tron by the agents' rules, at /play/; web/boards,
-// the boards of agents' ranked runs and each agent's runs, at /boards/.
+// the boards of agents' ranked runs and each agent's runs, at /boards/;
+// web/arena, the arena's ladders, bots and fights, at /arena/.
 //
 //go:embed web
 var Web embed.FS

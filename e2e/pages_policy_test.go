@@ -22,6 +22,8 @@ var pagesUnderPolicy = []struct{ path, ready string }{
 	{"/play/?game=tron", "#setup"},
 	{"/view/", "#file"},
 	{"/boards/", "#games li"},
+	{"/arena/", "#games li"},
+	{"/arena/?game=tron", "#launch-form"},
 	{"/tinrail/", "#create-button"},
 	{"/", "header h1"},
 }

@@ -141,8 +141,15 @@ func (p *Parts) HTTP() *httpapi.Server {
 		h.ServeAgents(p.Agents)
 		h.ServeBoards(p.Boards, p.Raters)
 	}
+	var arenaGames []string
 	for _, g := range p.LiveGames {
 		h.ServeLiveGame(g)
+		if g.Bots != nil {
+			arenaGames = append(arenaGames, g.Slug)
+		}
+	}
+	if len(arenaGames) > 0 {
+		h.ServeArenaPage(arenaGames)
 	}
 	for _, l := range p.Live {
 		h.ServeLive(l)

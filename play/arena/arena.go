@@ -81,8 +81,9 @@ type Arena struct {
 	settings Settings
 	// owner names this instance's drivers in the leases they hold.
 	owner string
-	// start has a fight driven, by this process or another.
-	start func(code string)
+	// start has a fight driven, by this process or another; an error
+	// says it could not be handed on.
+	start func(ctx context.Context, code string) error
 	// base is the context of the fights this process drives (see Run).
 	base context.Context
 }
@@ -109,13 +110,16 @@ func New(servers []*live.Server, store play.Store, clock play.Clock, caller Call
 	}
 	a.launches = &play.Quota{Store: store, Clock: clock, Kind: "arena-launch", What: "fights launched",
 		Limit: max(settings.LaunchesPerMinute, 0), Window: time.Minute}
-	a.start = func(code string) { go a.Drive(a.base, code) }
+	a.start = func(_ context.Context, code string) error {
+		go a.Drive(a.base, code)
+		return nil
+	}
 	return a
 }
 
 // WithStart has fights driven by start instead of a goroutine of this
 // process: a Lambda function hands each to another invocation.
-func (a *Arena) WithStart(start func(code string)) *Arena {
+func (a *Arena) WithStart(start func(ctx context.Context, code string) error) *Arena {
 	a.start = start
 	return a
 }

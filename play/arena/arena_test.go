@@ -3,6 +3,7 @@ package arena_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -22,7 +23,7 @@ import (
 // world is an arena over a memory store, its fights driven by the test.
 type world struct {
 	arena   *arena.Arena
-	store   *memory.Store
+	store   play.Store
 	servers map[string]*live.Server
 	started chan string
 }
@@ -31,16 +32,29 @@ type world struct {
 // within timeout.
 func newWorld(t *testing.T, timeout time.Duration) *world {
 	t.Helper()
-	w := &world{store: &memory.Store{Clock: time.Now}, servers: map[string]*live.Server{}, started: make(chan string, 16)}
+	return worldOf(t, &memory.Store{Clock: time.Now}, timeout, time.Second)
+}
+
+// worldOver is an arena over store whose drivers hold a fight for lease.
+func worldOver(t *testing.T, store play.Store, lease time.Duration) *world {
+	t.Helper()
+	return worldOf(t, store, 2*time.Second, lease)
+}
+
+// worldOf is an arena over store, calling bots within timeout, its
+// drivers holding a fight for lease.
+func worldOf(t *testing.T, store play.Store, timeout, lease time.Duration) *world {
+	t.Helper()
+	w := &world{store: store, servers: map[string]*live.Server{}, started: make(chan string, 16)}
 	var servers []*live.Server
 	for _, g := range games.Live() {
-		s := live.NewServer(g, w.store, time.Now)
+		s := live.NewServer(g, store, time.Now).WithKept(0)
 		w.servers[g.Slug] = s
 		servers = append(servers, s)
 	}
 	caller := egress.New(egress.Policy{AllowHTTP: true, AllowPrivate: true, Timeout: timeout})
-	w.arena = arena.New(servers, w.store, time.Now, caller, arena.Settings{LaunchesPerMinute: -1, Lease: time.Second}).
-		WithStart(func(code string) { w.started <- code })
+	w.arena = arena.New(servers, store, time.Now, caller, arena.Settings{LaunchesPerMinute: -1, Lease: lease}).
+		WithStart(func(_ context.Context, code string) error { w.started <- code; return nil })
 	return w
 }
 
@@ -259,78 +273,94 @@ func TestFightEveryGame(t *testing.T) {
 	}
 }
 
-// TestResume kills a fight's driver mid-fight (its context ends while a
-// bot is thinking) and has another arena over the same store resume it
-// when the lease runs out: the fight ends and is rated once, and every
-// round was played once, the bot asked again only for the round it was
-// thinking about when its driver died.
-func TestResume(t *testing.T) {
-	w := newWorld(t, 2*time.Second)
-	ctx, kill := context.WithCancel(context.Background())
-	var turns atomic.Int32
-	bot, srv := w.register(t, owner("A1"), "tron", arenatest.Bot{Name: "runner", Width: 20, Height: 20})
-	_ = bot
-	f, err := w.arena.Launch(context.Background(), "tron", []string{bot.ID, "house:wise"}, []byte(`{"width":20,"height":20}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	<-w.started
-	srv.OnPlayTurn(func() {
-		if turns.Add(1) == 5 {
-			kill()
-		}
-	})
-	w.arena.Drive(ctx, f.Code)
-	got, _ := w.arena.Fight(context.Background(), f.Code)
-	if got.Rated {
-		t.Fatal("the fight ended before its driver was killed")
-	}
+// dying is a store that, once dead, writes nothing: a process killed.
+type dying struct {
+	play.Store
+	dead atomic.Bool
+}
 
-	next := newWorld(t, 2*time.Second)
-	next.store, next.servers = w.store, w.servers
-	var servers []*live.Server
-	for _, g := range games.Live() {
-		servers = append(servers, w.servers[g.Slug])
+func (d *dying) Save(ctx context.Context, kind, ref string, state []byte, version uint64, expires time.Time) (string, error) {
+	if d.dead.Load() {
+		return "", errors.New("the process is dead")
 	}
-	resumed := arena.New(servers, w.store, time.Now, egress.New(egress.Policy{AllowHTTP: true, AllowPrivate: true}),
-		arena.Settings{Lease: 200 * time.Millisecond}).WithStart(func(code string) { next.started <- code })
-	if err := resumed.ResumeFights(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	start := time.Now()
-	resumed.Drive(context.Background(), <-next.started)
-	got, _ = resumed.Fight(context.Background(), f.Code)
-	if !got.Rated || got.Seats[0].Failed != "" {
-		t.Fatalf("the resumed fight ended as %+v", got)
-	}
-	if waited := time.Since(start); waited < 100*time.Millisecond {
-		t.Fatalf("the fight was resumed after %v, before its lease ran out", waited)
-	}
-	m, _ := w.servers["tron"].Read(context.Background(), f.Code)
-	var public struct{ Round int }
-	b, _ := json.Marshal(w.servers["tron"].Public(m))
-	json.Unmarshal(b, &public)
-	boards := map[string]int{}
-	for _, msg := range srv.Messages() {
-		if msg.Action == "play-turn" {
-			boards[string(msg.Board)]++
-		}
-	}
-	twice := 0
-	for _, n := range boards {
-		if n > 1 {
-			twice++
-		}
-	}
-	if len(boards) != public.Round || twice > 1 {
-		t.Fatalf("the bot was asked about %d boards (%d twice) in a fight of %d rounds", len(boards), twice, public.Round)
-	}
-	l, _ := resumed.Ladder(context.Background(), "tron", 2)
-	if st, _ := l.Standing(bot.ID); st.Fights != 1 {
-		t.Fatalf("the fight was rated %d times", st.Fights)
-	}
-	if err := resumed.ResumeFights(context.Background()); err != nil || len(next.started) != 0 {
-		t.Fatalf("a fight over is resumed again: %v", err)
+	return d.Store.Save(ctx, kind, ref, state, version, expires)
+}
+
+// TestResume stops a fight's driver mid-fight, while its bot is thinking,
+// and has another arena over the same store resume the fight: a driver
+// stopped (its context ended: a function's time ran out) gives up its
+// lease, and the next takes the fight at once; a driver killed (it
+// writes nothing more) leaves its lease to run out first. Either way the
+// fight ends and is rated once, and every round was played once, the bot
+// asked again only for the round it was thinking about when its driver
+// stopped.
+func TestResume(t *testing.T) {
+	for _, killed := range []bool{false, true} {
+		t.Run(map[bool]string{false: "stopped", true: "killed"}[killed], func(t *testing.T) {
+			mem := &memory.Store{Clock: time.Now}
+			store := &dying{Store: mem}
+			lease := 500 * time.Millisecond
+			first := worldOver(t, store, lease)
+			ctx, stop := context.WithCancel(context.Background())
+			var turns atomic.Int32
+			bot, srv := first.register(t, owner("A1"), "tron", arenatest.Bot{Name: "runner", Width: 20, Height: 20})
+			f, err := first.arena.Launch(context.Background(), "tron", []string{bot.ID, "house:wise"}, []byte(`{"width":20,"height":20}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			<-first.started
+			srv.OnPlayTurn(func() {
+				if turns.Add(1) == 5 {
+					store.dead.Store(killed)
+					stop()
+				}
+			})
+			first.arena.Drive(ctx, f.Code)
+			if got, _ := first.arena.Fight(context.Background(), f.Code); got.Rated {
+				t.Fatal("the fight ended before its driver stopped")
+			}
+
+			next := worldOver(t, mem, lease)
+			if err := next.arena.ResumeFights(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			next.arena.Drive(context.Background(), <-next.started)
+			waited := time.Since(start)
+			got, _ := next.arena.Fight(context.Background(), f.Code)
+			if !got.Rated || got.Seats[0].Failed != "" {
+				t.Fatalf("the resumed fight ended as %+v", got)
+			}
+			if killed != (waited > lease/2) {
+				t.Fatalf("the fight was resumed after %v (its lease %v)", waited, lease)
+			}
+			m, _ := next.servers["tron"].Read(context.Background(), f.Code)
+			var public struct{ Round int }
+			b, _ := json.Marshal(next.servers["tron"].Public(m))
+			json.Unmarshal(b, &public)
+			boards := map[string]int{}
+			for _, msg := range srv.Messages() {
+				if msg.Action == "play-turn" {
+					boards[string(msg.Board)]++
+				}
+			}
+			twice := 0
+			for _, n := range boards {
+				if n > 1 {
+					twice++
+				}
+			}
+			if len(boards) != public.Round || twice > 1 {
+				t.Fatalf("the bot was asked about %d boards (%d twice) in a fight of %d rounds", len(boards), twice, public.Round)
+			}
+			l, _ := next.arena.Ladder(context.Background(), "tron", 2)
+			if st, _ := l.Standing(bot.ID); st.Fights != 1 {
+				t.Fatalf("the fight was rated %d times", st.Fights)
+			}
+			if err := next.arena.ResumeFights(context.Background()); err != nil || len(next.started) != 0 {
+				t.Fatalf("a fight over is resumed again: %v", err)
+			}
+		})
 	}
 }
 

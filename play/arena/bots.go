@@ -222,7 +222,7 @@ func (a *Arena) Roster(ctx context.Context, game string) (*Roster, error) {
 	if _, err := a.server(game); err != nil {
 		return nil, err
 	}
-	var r Roster
+	r := Roster{Bots: []Entry{}}
 	_, _, err := a.load(ctx, kindRoster, game, &r)
 	return &r, err
 }

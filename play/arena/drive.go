@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -19,6 +20,9 @@ const idle = live.BotRound
 // errLeaseLost stops a driver whose lease another driver took.
 var errLeaseLost = errors.New("arena: the fight's lease is another driver's")
 
+// errGone stops a driver whose fight the store does not hold.
+var errGone = errors.New("arena: no such fight")
+
 // Drive plays the fight whose match has code code until it is over and
 // rated, or ctx ends, or another driver holds it: every round (or turn)
 // it asks the bots to move their seats, all at once, and plays their
@@ -26,10 +30,34 @@ var errLeaseLost = errors.New("arena: the fight's lease is another driver's")
 // message.go) is put out of the fight by the game's rule and its seat
 // handed to the house bot. A fight interrupted anywhere resumes from the
 // store where it stood: the match holds every move played, and a seat
-// that has moved in a round is not asked again.
-func (a *Arena) Drive(ctx context.Context, code string) {
-	if err := a.drive(ctx, code); err != nil && !errors.Is(err, errLeaseLost) && ctx.Err() == nil {
+// that has moved in a round is not asked again. A driver whose ctx ends
+// (a function's time running out) gives up its lease, so that the next
+// takes the fight at once. It reports whether the fight is over and
+// rated, or gone: nothing is left to drive.
+func (a *Arena) Drive(ctx context.Context, code string) (done bool) {
+	d := &driver{a: a}
+	err := d.drive(ctx, code)
+	switch {
+	case err == nil || errors.Is(err, errGone):
+		return true
+	case d.f != nil && ctx.Err() != nil:
+		d.release(ctx)
+	case !errors.Is(err, errLeaseLost):
 		slog.Error("arena: fight stopped", "fight", code, "err", err)
+	}
+	return false
+}
+
+// release gives up the lease d holds on its fight, after its context
+// ended, within a second.
+func (d *driver) release(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
+	defer cancel()
+	if d.f.Lease.Owner == d.a.owner {
+		d.f.Lease = Lease{}
+		if err := d.a.saveFight(ctx, d.f, d.version); err == nil {
+			d.version++
+		}
 	}
 }
 
@@ -41,9 +69,10 @@ type driver struct {
 	srv     *live.Server
 }
 
-// drive is Drive, answering why it stopped.
-func (a *Arena) drive(ctx context.Context, code string) error {
-	d := &driver{a: a}
+// drive is Drive, answering why it stopped (nil once nothing is left to
+// drive).
+func (d *driver) drive(ctx context.Context, code string) error {
+	a := d.a
 	if err := d.take(ctx, code, false); err != nil {
 		return err
 	}
@@ -87,7 +116,7 @@ func (d *driver) take(ctx context.Context, code string, waited bool) error {
 	case err != nil:
 		return err
 	case !found:
-		return d.a.unlist(ctx, code)
+		return cmp.Or(d.a.unlist(ctx, code), errGone)
 	case f.Lease.Owner != d.a.owner && f.Lease.Until > d.a.clock().UnixMilli():
 		if waited {
 			return errLeaseLost // its driver is alive: it renewed the lease

@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"maps"
 	"slices"
 	"strconv"
@@ -36,6 +37,8 @@ type Fight struct {
 	Rated bool `json:"rated,omitempty"`
 	// Failures counts the seats that have failed, to order them.
 	Failures int `json:"failures,omitempty"`
+	// Places are the seats' places once over, 1 the best.
+	Places []int `json:"places,omitempty"`
 }
 
 // Fighter is one seat of a fight: a registered bot (its id, name and
@@ -92,6 +95,7 @@ type Recent struct {
 // Summary is a fight as lists show it.
 type Summary struct {
 	Code     string   `json:"code"`
+	Bots     []string `json:"bots"` // each seat's bot: an id, or "house:<policy>"
 	Names    []string `json:"names"`
 	Places   []int    `json:"places,omitempty"` // once over
 	Launched int64    `json:"launched"`
@@ -165,15 +169,28 @@ func (a *Arena) Launch(ctx context.Context, game string, entrants []string, opti
 		return nil, err
 	}
 	err = update(ctx, a, kindRecent, game, func(r *Recent, _ bool) error {
-		r.Fights = append(r.Fights, Summary{Code: f.Code, Names: f.names(), Launched: f.Launched})
+		r.Fights = append(r.Fights, Summary{Code: f.Code, Bots: f.bots(), Names: f.names(), Launched: f.Launched})
 		r.Fights = r.Fights[max(0, len(r.Fights)-KeptRecent):]
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	a.start(f.Code)
+	if err := a.start(ctx, f.Code); err != nil {
+		slog.Error("arena: a fight could not be handed to its driver", "fight", f.Code, "err", err)
+		return nil, &play.Error{Code: play.CodeUnavailable, RetryAfter: 10 * time.Second,
+			Message: "the arena could not start the fight's driver; try again in a while"}
+	}
 	return f, nil
+}
+
+// bots are the entrants of f's seats.
+func (f *Fight) bots() []string {
+	out := make([]string, len(f.Seats))
+	for i, s := range f.Seats {
+		out[i] = s.Bot
+	}
+	return out
 }
 
 // names are the names of f's seats.
@@ -247,7 +264,7 @@ func (a *Arena) Recent(ctx context.Context, game string) (*Recent, error) {
 	if _, err := a.server(game); err != nil {
 		return nil, err
 	}
-	var r Recent
+	r := Recent{Fights: []Summary{}}
 	_, _, err := a.load(ctx, kindRecent, game, &r)
 	return &r, err
 }

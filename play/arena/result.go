@@ -52,7 +52,7 @@ func (d *driver) finish(ctx context.Context, m *live.Match) error {
 		if err != nil {
 			return err
 		}
-		d.f.Rated, d.f.Ended = true, d.a.clock().UnixMilli()
+		d.f.Rated, d.f.Ended, d.f.Places = true, d.a.clock().UnixMilli(), places
 		if err := d.renew(ctx); err != nil {
 			return err
 		}
@@ -161,7 +161,9 @@ func (a *Arena) ResumeFights(ctx context.Context) error {
 		return err
 	}
 	for _, code := range r.Codes {
-		a.start(code)
+		if err := a.start(ctx, code); err != nil {
+			return err
+		}
 	}
 	return nil
 }

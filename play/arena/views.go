@@ -12,6 +12,7 @@ type FightInfo struct {
 	Launched int64      `json:"launched"`
 	Ended    int64      `json:"ended,omitempty"`
 	Over     bool       `json:"over"`
+	Places   []int      `json:"places,omitempty"`
 	Match    string     `json:"match"`
 	Page     string     `json:"page"`
 }
@@ -31,7 +32,7 @@ type SeatInfo struct {
 // Info is what anyone may read of f.
 func (a *Arena) Info(f *Fight) FightInfo {
 	g := a.servers[f.Game].Game()
-	out := FightInfo{Code: f.Code, Game: f.Game, Launched: f.Launched, Ended: f.Ended, Over: f.Rated,
+	out := FightInfo{Code: f.Code, Game: f.Game, Launched: f.Launched, Ended: f.Ended, Over: f.Rated, Places: f.Places,
 		Match: g.Base + "/" + f.Code, Page: "/" + g.Page + "/?code=" + f.Code, Seats: make([]SeatInfo, len(f.Seats))}
 	for i, st := range f.Seats {
 		out.Seats[i] = SeatInfo{Bot: st.Bot, Name: st.Name, Failed: st.Failed, Calls: st.Calls, Slowest: st.Slowest}
@@ -95,16 +96,18 @@ type Index struct {
 }
 
 // GameIndex is one game of the arena: how many bots a fight seats, the
-// house bots a fight may seat ("house:<policy>"), and its paths.
+// house bots a fight may seat ("house:<policy>"), the options a fight's
+// match takes, each with its default (as text), and its paths.
 type GameIndex struct {
-	Game     string   `json:"game"`
-	Title    string   `json:"title"`
-	MinSeats int      `json:"minSeats"`
-	MaxSeats int      `json:"maxSeats"`
-	House    []string `json:"house"`
-	Bots     string   `json:"bots"`
-	Fights   string   `json:"fights"`
-	Ladder   string   `json:"ladder"`
+	Game     string            `json:"game"`
+	Title    string            `json:"title"`
+	MinSeats int               `json:"minSeats"`
+	MaxSeats int               `json:"maxSeats"`
+	House    []string          `json:"house"`
+	Options  map[string]string `json:"options"`
+	Bots     string            `json:"bots"`
+	Fights   string            `json:"fights"`
+	Ladder   string            `json:"ladder"`
 }
 
 // Index lists the games the arena holds.
@@ -117,8 +120,12 @@ func (a *Arena) Index() Index {
 		for _, p := range g.Rules.Policies() {
 			house = append(house, HousePrefix+p)
 		}
+		options, err := matchOptions(a.servers[slug], least, nil)
+		if err != nil || options == nil {
+			options = map[string]string{}
+		}
 		base := "/api/arena/" + slug
-		out.Games = append(out.Games, GameIndex{Game: slug, Title: g.Title, MinSeats: least, MaxSeats: most, House: house,
+		out.Games = append(out.Games, GameIndex{Game: slug, Title: g.Title, MinSeats: least, MaxSeats: most, House: house, Options: options,
 			Bots: base + "/bots", Fights: base + "/fights", Ladder: base + "/ladder"})
 	}
 	return out

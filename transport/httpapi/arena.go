@@ -23,8 +23,6 @@ import (
 //	GET    /api/arena/{game}/fights/{code}           a fight
 //	GET    /api/arena/{game}/ladder?seats=N          the ladder of fights of N seats
 func (s *Server) ServeArena(a *arena.Arena) {
-	s.arena = a
-	s.ServePage("arena")
 	s.handle("GET /api/arena", func(w http.ResponseWriter, r *http.Request) error {
 		if err := noQuery(r); err != nil {
 			return err
@@ -159,6 +157,15 @@ func (s *Server) ServeArena(a *arena.Arena) {
 	})
 }
 
+// ServeArenaPage serves the arena's page, /arena/, and says in llms.txt
+// and on the front page how to use the arena of games: on a server that
+// runs the arena's API (ServeArena) or behind the same address as one
+// (the catalog function on AWS, whose API the live function runs).
+func (s *Server) ServeArenaPage(games []string) {
+	s.arenaGames = games
+	s.ServePage("arena")
+}
+
 // arenaRequest reads what an arena request that changes something
 // carries: the agent its key names (refused when it names none in use),
 // and its body (with a body).
@@ -191,7 +198,7 @@ func seatsQuery(r *http.Request) (int, error) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 1 || n > 8 {
-		return 0, play.Errorf(play.CodeInvalidRequest, "seats must be a whole number of seats, not %q", v)
+		return 0, play.Errorf(play.CodeInvalidRequest, "seats must be a number of seats, 1 to 8 (the game's bound its ladders), not %q", v)
 	}
 	return n, nil
 }

@@ -20,7 +20,6 @@ import (
 	bundle "github.com/agentgames/bundle"
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/agents"
-	"github.com/agentgames/bundle/play/arena"
 	"github.com/agentgames/bundle/play/live"
 )
 
@@ -37,8 +36,9 @@ type Server struct {
 	agents *agents.Registry
 	// lives are the live games described (see ServeLiveGame), in order.
 	lives []*live.Game
-	// arena is the arena served (see ServeArena); nil for none.
-	arena *arena.Arena
+	// arenaGames are the games of the arena whose page is served (see
+	// ServeArenaPage); none without one.
+	arenaGames []string
 }
 
 // New builds the handler for a service; openapi is served as-is at

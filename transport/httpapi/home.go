@@ -44,7 +44,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
 	if s.agents != nil {
 		boards = `<li><a href="/boards/">Boards</a>: the leaderboards of ranked runs and the ratings of live matches.</li>`
 	}
-	if s.arena != nil {
+	if len(s.arenaGames) > 0 {
 		boards += "\n" + `<li><a href="/arena/">Arena</a>: bots registered by URL, called by this server, fought and laddered.</li>`
 	}
 	pageHeaders(w.Header())

@@ -17,6 +17,7 @@ var pageFiles = map[string]string{
 	"/view/games/{file}":   "/view/games/tron.js",
 	"/play/{file}":         "/play/play.js",
 	"/boards/{file}":       "/boards/boards.js",
+	"/arena/{file}":        "/arena/arena.js",
 }
 
 // TestPagesSendPolicy: every path whose answer the contract says carries

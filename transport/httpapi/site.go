@@ -169,12 +169,12 @@ POST %[1]s/api/bots/tron answers the botsArena arena's messages (init, play-turn
 // arenaGuide is llms.txt's section on the arena, when the server runs
 // one.
 func (s *Server) arenaGuide(base string) string {
-	if s.arena == nil {
+	if len(s.arenaGames) == 0 {
 		return ""
 	}
 	return strings.ReplaceAll(`## The arena: your bot at a URL, fought and laddered by the server
 
-GET {base}/api/arena lists its games (`+strings.Join(s.arena.Games(), ", ")+`), their house bots and paths.
+GET {base}/api/arena lists its games (`+strings.Join(s.arenaGames, ", ")+`), their house bots and paths.
 1. Register: POST {base}/api/arena/{game}/bots {"name","url","description"} with your agent's key (Authorization: Bearer <key>).
    The answer gives the bot's id and a "challenge" (shown once). The URL must be https:// on a public address.
 2. Prove the URL is yours: have your bot answer the arena's init messages with {"challenge": "<challenge>"}, then
