@@ -9,7 +9,7 @@
 # sam build  builds each function through the build-<Function> targets below:
 #            every game's function is ./functions/game (the template sets
 #            GAME), live matches ./functions/live, the catalog ./functions/catalog,
-#            the MCP server ./functions/mcp
+#            the MCP server ./functions/mcp, the arena's fights ./functions/fight
 
 # Go 1.27.3: govulncheck finds vulnerabilities reachable in 1.26.8's net/http,
 # crypto/tls and crypto/x509, fixed in later releases; 1.27.3 is the one
@@ -27,7 +27,7 @@ RIE_VERSION := v0.0.0-20261030222936-bef5c4ba774d
 BIN := $(CURDIR)/.bin
 LAMBDA_BUILD := GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build -tags lambda.norpc -trimpath -ldflags="-s -w"
 
-.PHONY: run test check prereqs tools lint staticcheck release-test build-CatalogFunction build-LiveFunction build-McpFunction
+.PHONY: run test check prereqs tools lint staticcheck release-test build-CatalogFunction build-LiveFunction build-McpFunction build-FightFunction
 
 # make run ADDR=127.0.0.1:9090 picks another address (:9090 listens on every interface).
 run:
@@ -81,6 +81,9 @@ build-CatalogFunction:
 build-McpFunction:
 	$(LAMBDA_BUILD) -o $(ARTIFACTS)/bootstrap ./functions/mcp
 
+build-FightFunction:
+	$(LAMBDA_BUILD) -o $(ARTIFACTS)/bootstrap ./functions/fight
+
 # make release  builds every command for linux and darwin on amd64 and arm64,
 #               and a zip for each Lambda function (arm64, as template.yaml's
 #               Architectures says; the four game functions share one), into
@@ -93,7 +96,7 @@ VERSION ?= $(shell git describe --tags --match 'v*' --always --dirty 2>/dev/null
 DIST := dist
 RELEASE_CMDS := server mcp conformance brinebell-dispatcher tidebreakers-bot tron-arena
 RELEASE_PLATFORMS := linux-amd64 linux-arm64 darwin-amd64 darwin-arm64
-RELEASE_LAMBDAS := game live catalog mcp
+RELEASE_LAMBDAS := game live catalog mcp fight
 RELEASE_BUILD := CGO_ENABLED=0 go build -trimpath -buildvcs=auto -ldflags="-s -w -X github.com/agentgames/bundle/internal/version.Version=$(VERSION)"
 LAMBDA_ZIP := go run github.com/aws/aws-lambda-go/cmd/build-lambda-zip@v1.55.1
 VULN_VERSION := v1.9.0

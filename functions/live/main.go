@@ -6,7 +6,8 @@
 // on its version. A seat taken with an agent's key is credited to the
 // agent, whose rating the match moves when it ends, in the same table.
 // LIVE_CREATES_PER_MINUTE bounds the matches one client
-// creates in a minute. Build it as bootstrap for provided.al2023 with
+// creates in a minute. With FIGHT_FUNCTION set it serves the arena's API
+// too (/api/arena...), each fight launched driven by that function. Build it as bootstrap for provided.al2023 with
 // -tags lambda.norpc (see the Makefile).
 package main
 
@@ -35,9 +36,13 @@ func main() {
 	store := dynamo.New(function.DynamoDB(cfg), table, time.Now)
 	// The table is the ledger too: the agents whose keys take seats, and
 	// the ratings a match that ends moves, are kept there.
-	p, err := assemble.New(assemble.Config{Live: games.Live(), Matches: store, Ledger: store, CreatesPerMinute: function.CreatesPerMinute()})
+	p, err := assemble.New(assemble.Config{Live: games.Live(), Matches: store, Ledger: store, CreatesPerMinute: function.CreatesPerMinute(),
+		Arena: function.Arena()})
 	if err != nil {
 		function.Fail("cannot start", err)
+	}
+	if p.Arena != nil {
+		p.Arena.WithStart(function.FightStarter(cfg))
 	}
 	lambda.Start(lambdaedge.Handler(p.HTTP()))
 }

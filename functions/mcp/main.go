@@ -7,7 +7,8 @@
 // are kept in the DynamoDB table MATCHES_TABLE names, and
 // LIVE_CREATES_PER_MINUTE bounds the matches one client creates in a
 // minute; MCP_ALLOWED_ORIGINS lists (comma-separated) the web origins
-// whose pages may call it besides its own. Build it as bootstrap
+// whose pages may call it besides its own; with FIGHT_FUNCTION set, its
+// arena tools launch fights that function drives. Build it as bootstrap
 // for provided.al2023 with -tags lambda.norpc (see the Makefile).
 package main
 
@@ -18,6 +19,7 @@ import (
 
 	"github.com/aws/aws-lambda-go/lambda"
 
+	"github.com/agentgames/bundle/functions/internal/awsenv"
 	"github.com/agentgames/bundle/functions/internal/function"
 	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/internal/assemble/mcpassemble"
@@ -30,10 +32,17 @@ func main() {
 	if matches == nil {
 		function.Fail("cannot start: MATCHES_TABLE must name the matches table", errors.New("MATCHES_TABLE is not set"))
 	}
-	cfg.Matches, cfg.CreatesPerMinute = matches, function.CreatesPerMinute()
+	cfg.Matches, cfg.CreatesPerMinute, cfg.Arena = matches, function.CreatesPerMinute(), function.Arena()
 	p, err := mcpassemble.New(cfg, mcpedge.ParseOrigins(os.Getenv("MCP_ALLOWED_ORIGINS")))
 	if err != nil {
 		function.Fail("cannot start", err)
+	}
+	if p.Arena != nil {
+		awsCfg, err := awsenv.Config()
+		if err != nil {
+			function.Fail("cannot start: the AWS configuration for FIGHT_FUNCTION does not load", err)
+		}
+		p.Arena.WithStart(function.FightStarter(awsCfg))
 	}
 	lambda.Start(lambdaedge.Handler(p.Handler))
 }

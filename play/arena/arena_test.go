@@ -315,7 +315,9 @@ func TestResume(t *testing.T) {
 					stop()
 				}
 			})
-			first.arena.Drive(ctx, f.Code)
+			if !first.arena.Drive(ctx, f.Code) {
+				t.Fatal("a driver stopped mid-fight reports nothing left to drive")
+			}
 			if got, _ := first.arena.Fight(context.Background(), f.Code); got.Rated {
 				t.Fatal("the fight ended before its driver stopped")
 			}

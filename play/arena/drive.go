@@ -32,17 +32,19 @@ var errGone = errors.New("arena: no such fight")
 // store where it stood: the match holds every move played, and a seat
 // that has moved in a round is not asked again. A driver whose ctx ends
 // (a function's time running out) gives up its lease, so that the next
-// takes the fight at once. It reports whether the fight is over and
-// rated, or gone: nothing is left to drive.
-func (a *Arena) Drive(ctx context.Context, code string) (done bool) {
+// takes the fight at once. It reports whether the fight is left to
+// drive because ctx ended: the caller hands it on (a function invokes
+// the next); not when the fight is over and rated, gone, held by
+// another driver, or stopped by an error, which it logs.
+func (a *Arena) Drive(ctx context.Context, code string) (unfinished bool) {
 	d := &driver{a: a}
 	err := d.drive(ctx, code)
 	switch {
-	case err == nil || errors.Is(err, errGone):
-		return true
+	case err == nil || errors.Is(err, errGone) || errors.Is(err, errLeaseLost):
 	case d.f != nil && ctx.Err() != nil:
 		d.release(ctx)
-	case !errors.Is(err, errLeaseLost):
+		return true
+	default:
 		slog.Error("arena: fight stopped", "fight", code, "err", err)
 	}
 	return false
