@@ -22,7 +22,8 @@ import (
 
 // TestArenaPage drives the arena's page in headless chromium: a test bot
 // runs on loopback and an agent registers through the API; then, in the
-// page, the agent's key registers the bot at its URL and the page shows
+// page, the agent's key tries the bot (it passes with no departure),
+// registers the bot at its URL and the page shows
 // the challenge. Verify fails, saying why, until the test gives the bot
 // the challenge; then the bot is active. Options that are not JSON launch
 // nothing; then the page launches a 12x12 Tron fight of the bot against
@@ -58,6 +59,18 @@ func TestArenaPage(t *testing.T) {
 	arenaDo(b, until(`!document.getElementById("game").hidden && document.querySelectorAll("#launch-slots select").length === 2`))
 	if tabs := eval[[]string](b, `Array.from(document.querySelectorAll("#seats a"), (a) => a.dataset.seats + (a.getAttribute("aria-current") || ""))`); !reflect.DeepEqual(tabs, []string{"2page", "3", "4"}) {
 		t.Errorf("the seats' tabs are %q, want 2 (current), 3 and 4", tabs)
+	}
+
+	// Try the bot before registering it: a trial of 12x12 Tron against the
+	// house bot, which it passes with no departure.
+	arenaDo(b, chromedp.Click("#try summary"), chromedp.WaitVisible("#try-key"),
+		chromedp.SetValue("#try-key", owner.Key),
+		chromedp.SetValue("#try-url", runner.URL),
+		chromedp.SetValue("#try-options", `{"width":12,"height":12}`),
+		chromedp.Click("#try-button"),
+		until(`document.getElementById("try-verdict").dataset.state !== undefined`))
+	if verdict := b.text("#try-verdict"); !strings.HasPrefix(verdict, "Passed: ") || eval[int](b, `document.querySelectorAll("#try-departures li").length`) != 0 {
+		t.Errorf("the trial says %q", verdict)
 	}
 
 	// Register the bot with the agent's key, and verify it.

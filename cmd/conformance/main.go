@@ -9,7 +9,13 @@
 //     seeds and checks every transition from what the API shows, without
 //     knowing the generator (the live Tidebreakers match API included);
 //   - golden: the seed-by-seed golden cases and bot exchanges, for
-//     implementations that follow the documented generators.
+//     implementations that follow the documented generators;
+//
+// and, with -bot-url instead of a server, a fourth:
+//
+//   - bot: the bot at the URL plays each live game's house bot as the
+//     arena plays it (play/arena's trial), and every departure from the
+//     arena's protocol is reported, before the bot is registered.
 //
 // Usage:
 //
@@ -18,6 +24,7 @@
 //	            [-html out.html]
 //	conformance -print tinrail/easy-seed009-cautious [-json]
 //	conformance -base-url https://your.server -verify-ranked tinrail/<id>
+//	conformance -bot-url http://127.0.0.1:9000/bot [-game tron] [-options '{"width":30,"height":30}']
 //
 // It prints a line as each check finishes, every failure with its match,
 // step, action and field, then a table per game and level. -print writes
@@ -59,7 +66,7 @@ type config struct {
 
 func main() {
 	var cfg config
-	var games, levels, print, verify, profile string
+	var games, levels, print, verify, profile, botURL, botOptions string
 	var asJSON bool
 	fs := flag.NewFlagSet("conformance", flag.ContinueOnError)
 	fs.StringVar(&cfg.base, "base-url", "http://127.0.0.1:8080", "the implementation's base URL")
@@ -77,6 +84,8 @@ func main() {
 	fs.StringVar(&print, "print", "", "print the golden case game/name as a readable transcript, and check nothing")
 	fs.BoolVar(&asJSON, "json", false, "with -print: write the transcript as JSON, every answer kept, compact (the golden files' format 3: patches between whole answers, which the replay viewer at /view/ opens)")
 	version.Flag(fs, "conformance")
+	fs.StringVar(&botURL, "bot-url", "", "check the bot at this URL (level bot): it plays each live game's house bot (or -game's) as the arena plays it, every departure from the arena's protocol reported")
+	fs.StringVar(&botOptions, "options", "", "with -bot-url: the game's match options, a JSON object (Tron's width and height)")
 	fs.StringVar(&verify, "verify-ranked", "", "replay the finished ranked match game/id of -base-url on the reference engines, and check its result")
 	if err := fs.Parse(os.Args[1:]); err == flag.ErrHelp {
 		os.Exit(0)
@@ -92,6 +101,13 @@ func main() {
 	}
 	if verify != "" {
 		os.Exit(verifyRanked(os.Stdout, check.NewTarget(cfg.base), verify))
+	}
+	if botURL != "" || levels == botLevel {
+		if botURL == "" || (levels != "" && levels != botLevel) {
+			fmt.Fprintln(os.Stderr, "conformance: the bot level checks a bot: -bot-url names it, and it is the only level then")
+			os.Exit(2)
+		}
+		os.Exit(tryBot(os.Stdout, botURL, list(games), botOptions))
 	}
 	var err error
 	if cfg.opts.Profile, err = check.ParseProfile(profile); err != nil {

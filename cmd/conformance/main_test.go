@@ -173,13 +173,15 @@ func TestPrintCase(t *testing.T) {
 }
 
 // TestBinarySize builds the command as go build does and holds it to its
-// 17.5 MB budget. It was 12 MB while the command replayed golden cases
+// 18.5 MB budget. It was 12 MB while the command replayed golden cases
 // only; the protocol level's contract validator (jsonschema and a YAML
 // reader, about 2 MB) and the five referees of the rules level (about
 // 1.3 MB) came with issue 10, and Go 1.27 adds about 1 MB to the same
 // code; the HTML report's inlined viewer (0.3 MB) and the reference
 // server's agents and boards (x/text's PRECIS and case tables, 0.25 MB)
-// came with issues 19 and 20. kin-openapi stays out.
+// came with issues 19 and 20; the bot level (the arena's trial: its
+// calls to bots, the live servers it plays on, a memory store), 0.9 MB,
+// with issue 34. kin-openapi stays out.
 func TestBinarySize(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
@@ -194,8 +196,8 @@ func TestBinarySize(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("cmd/conformance as go build makes it: %.1f MB", float64(info.Size())/1e6)
-	if info.Size() >= 17.5e6 {
-		t.Errorf("%d bytes, over the 17.5 MB budget", info.Size())
+	if info.Size() >= 18.5e6 {
+		t.Errorf("%d bytes, over the 18.5 MB budget", info.Size())
 	}
 	if strings.Contains(string(must(exec.Command("go", "list", "-deps", ".").Output())), "kin-openapi") {
 		t.Error("the conformance command links kin-openapi")

@@ -37,12 +37,15 @@ const (
 	Closing
 	// WrongChallenge answers init with a challenge other than its own.
 	WrongChallenge
+	// Chatty answers play-turn well, with members besides play (its
+	// name and its thoughts), which the arena does not read.
+	Chatty
 )
 
 // OversizedBytes is the length of an Oversized bot's reply: 1 MiB.
 const OversizedBytes = 1 << 20
 
-var kindNames = [...]string{"Good", "Hanging", "Redirecting", "Oversized", "WrongMove", "NotJSON", "Status500", "Closing", "WrongChallenge"}
+var kindNames = [...]string{"Good", "Hanging", "Redirecting", "Oversized", "WrongMove", "NotJSON", "Status500", "Closing", "WrongChallenge", "Chatty"}
 
 // String is the kind's name in Go ("Good").
 func (k Kind) String() string {
@@ -84,7 +87,11 @@ func (s *Server) turn(w http.ResponseWriter, r *http.Request, m *Message) {
 		http.Error(w, err.Error(), status)
 		return
 	}
-	body, err := json.Marshal(map[string]any{"play": play})
+	answer := map[string]any{"play": play}
+	if s.bot.Kind == Chatty {
+		answer["name"], answer["thoughts"] = s.bot.Name, "none"
+	}
+	body, err := json.Marshal(answer)
 	if err != nil || len(body) >= OversizedBytes {
 		s.t.Errorf("arenatest: bot %q cannot write its play %v: %v", s.bot.Name, play, err)
 		http.Error(w, "the bot cannot write its play", http.StatusInternalServerError)

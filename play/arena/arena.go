@@ -78,6 +78,7 @@ type Arena struct {
 	servers  map[string]*live.Server // by game slug
 	order    []string                // the games, in the registry's order
 	launches *play.Quota
+	trials   *play.Quota
 	settings Settings
 	// owner names this instance's drivers in the leases they hold.
 	owner string
@@ -110,6 +111,11 @@ func New(servers []*live.Server, store play.Store, clock play.Clock, caller Call
 	}
 	a.launches = &play.Quota{Store: store, Clock: clock, Kind: "arena-launch", What: "fights launched",
 		Limit: max(settings.LaunchesPerMinute, 0), Window: time.Minute}
+	a.trials = &play.Quota{Store: store, Clock: clock, Kind: "arena-trial", What: "bot trials",
+		Limit: TrialsPerMinute, Window: time.Minute}
+	if settings.LaunchesPerMinute < 0 {
+		a.trials.Limit = 0 // a host that sets no limit on launches sets none on trials
+	}
 	a.start = func(_ context.Context, code string) error {
 		go a.Drive(a.base, code)
 		return nil

@@ -400,3 +400,69 @@ func TestFourBots(t *testing.T) {
 		t.Fatalf("the ELO of four bots in one K band moved by %v in all", total)
 	}
 }
+
+// TestTrial tries a bot of every kind before it is registered: a good
+// one passes, to the match's end or the trial's turns, with a departure
+// noted for members besides play; every way to fail a fight is a fatal
+// departure that ends the trial; a URL the arena does not call is refused.
+func TestTrial(t *testing.T) {
+	w := newWorld(t, 300*time.Millisecond)
+	for _, tc := range []struct {
+		kind   arenatest.Kind
+		passed bool
+		what   string
+	}{
+		{arenatest.Good, true, ""},
+		{arenatest.Chatty, true, `"name" besides play`},
+		{arenatest.Hanging, false, "the call failed"},
+		{arenatest.Redirecting, false, "status 302"},
+		{arenatest.Oversized, false, "the call failed"},
+		{arenatest.WrongMove, false, "not a move of Tron"},
+		{arenatest.NotJSON, false, "not one JSON object"},
+		{arenatest.Status500, false, "status 500"},
+		{arenatest.Closing, false, "the call failed"},
+	} {
+		t.Run(tc.kind.String(), func(t *testing.T) {
+			srv := arenatest.Start(t, arenatest.Bot{Name: "tried", Kind: tc.kind, Width: 12, Height: 12})
+			r, err := w.arena.Trial(owner("T1"), "tron", srv.URL, []byte(`{"width":12,"height":12}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := tc.what == "" && len(r.Departures) == 0
+			for _, d := range r.Departures {
+				found = found || strings.Contains(d.What, tc.what) && d.Fatal != tc.passed
+			}
+			if r.Passed != tc.passed || !found || r.Calls == 0 {
+				t.Fatalf("the trial reports %+v", r)
+			}
+			if tc.passed && r.Ended != "the match ended" && !strings.Contains(r.Ended, "turns") {
+				t.Fatalf("a good bot's trial ended because %s", r.Ended)
+			}
+			if !tc.passed && (r.Calls != 1 || r.Ended != "the bot failed") {
+				t.Fatalf("a bad bot's trial went on: %+v", r)
+			}
+		})
+	}
+	for _, tc := range []struct {
+		game   string
+		play   func(arenatest.Message) any
+		passed bool
+		what   string
+	}{
+		{"tinrail", func(arenatest.Message) any { return json.RawMessage(`{"type":"place","tileIndex":0,"rotation":0}`) }, true, ""},
+		{"tidebreakers", tidebreakersBot, true, ""},
+		{"tidebreakers", func(arenatest.Message) any { return json.RawMessage(`[{"type":"pass"}]`) }, false, "place all your supply first"},
+	} {
+		srv := arenatest.Start(t, arenatest.Bot{Name: "tried", Play: tc.play})
+		r, err := w.arena.Trial(owner("T1"), tc.game, srv.URL, nil)
+		if err != nil || r.Calls == 0 || r.Passed != tc.passed || tc.what != "" && !strings.Contains(fmt.Sprint(r.Departures), tc.what) {
+			t.Fatalf("a trial of %s: %+v, %v", tc.game, r, err)
+		}
+	}
+	if _, err := w.arena.Trial(owner("T1"), "tron", "ftp://bot.example/", nil); !play.IsCode(err, play.CodeURLRefused) {
+		t.Fatalf("a trial of an ftp URL: %v", err)
+	}
+	if _, err := w.arena.Trial(context.Background(), "tron", "https://bot.example/", nil); !play.IsCode(err, play.CodeUnauthorized) {
+		t.Fatalf("a trial without a key: %v", err)
+	}
+}

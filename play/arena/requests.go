@@ -66,6 +66,22 @@ func ReadLaunch(body []byte) (entrants []string, options []byte, err error) {
 	return entrants, o.Raw("options"), nil
 }
 
+// ReadTrial reads a trial's request, {"url": "...", "options": {...}?}:
+// the bot's URL and the game's match options. Trial judges them.
+func ReadTrial(body []byte) (url string, options []byte, err error) {
+	o, err := object(body)
+	if err != nil {
+		return "", nil, err
+	}
+	if err := o.Only("a trial", "url", "options"); err != nil {
+		return "", nil, play.Errorf(play.CodeInvalidRequest, "%v", err)
+	}
+	if url, err = o.String("url"); err != nil {
+		return "", nil, play.Errorf(play.CodeInvalidRequest, "%v: the bot's URL", err)
+	}
+	return url, o.Raw("options"), nil
+}
+
 // ReadNothing reads the body of a request that takes none: empty or {}.
 func ReadNothing(body []byte) error {
 	if len(body) == 0 {

@@ -22,6 +22,7 @@ import (
 //	POST   /api/arena/{game}/fights                  launch a fight {entrants, options?}
 //	GET    /api/arena/{game}/fights/{code}           a fight
 //	GET    /api/arena/{game}/ladder?seats=N          the ladder of fights of N seats
+//	POST   /api/arena/{game}/trials                  try a bot before registering it {url, options?}: key
 func (s *Server) ServeArena(a *arena.Arena) {
 	s.handle("GET /api/arena", func(w http.ResponseWriter, r *http.Request) error {
 		if err := noQuery(r); err != nil {
@@ -141,6 +142,22 @@ func (s *Server) ServeArena(a *arena.Arena) {
 			return cmpErr(err, play.Errorf(play.CodeNoMatch, "no fight of %s has the code %q", r.PathValue("game"), r.PathValue("code")))
 		}
 		writeJSON(w, http.StatusOK, a.Info(f))
+		return nil
+	})
+	s.handle("POST /api/arena/{game}/trials", func(w http.ResponseWriter, r *http.Request) error {
+		ctx, body, err := s.arenaRequest(w, r, true)
+		if err != nil {
+			return err
+		}
+		url, options, err := arena.ReadTrial(body)
+		if err != nil {
+			return err
+		}
+		report, err := a.Trial(ctx, r.PathValue("game"), url, options)
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, report)
 		return nil
 	})
 	s.handle("GET /api/arena/{game}/ladder", func(w http.ResponseWriter, r *http.Request) error {

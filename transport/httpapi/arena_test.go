@@ -101,6 +101,25 @@ func TestArenaOverHTTP(t *testing.T) {
 			t.Errorf("%s %s %s: %d %s, want %d %s", c.method, c.path, c.body, e.Status, e.Body, c.status, c.code)
 		}
 	}
+	trial := contracttest.DoAs(t, h, key, "POST", "/api/arena/tron/trials", `{"url":"`+bot.URL+`","options":{"width":12,"height":12}}`)
+	if trial.Status != 200 || trial.JSON(t)["passed"] != true {
+		t.Fatalf("a trial: %d %s", trial.Status, trial.Body)
+	}
+	for _, c := range []struct {
+		key, body string
+		status    int
+		code      string
+	}{
+		{"", `{"url":"` + bot.URL + `"}`, 401, "unauthorized"},
+		{key, `{"url":"ftp://bot.example/"}`, 400, "url_refused"},
+		{key, `{"url":"` + bot.URL + `","admin":1}`, 400, "invalid_request"},
+		{key, `{}`, 400, "invalid_request"},
+	} {
+		e := contracttest.DoAs(t, h, c.key, "POST", "/api/arena/tron/trials", c.body)
+		if e.Status != c.status || c.code != "" && e.Code(t) != c.code {
+			t.Errorf("a trial %s: %d %s, want %d %s", c.body, e.Status, e.Body, c.status, c.code)
+		}
+	}
 	if e := contracttest.DoAs(t, h, key, "POST", path+"/pause", "{}"); e.Status != 200 || !strings.Contains(string(e.Body), `"state":"paused"`) {
 		t.Fatalf("pause: %d %s", e.Status, e.Body)
 	}

@@ -177,6 +177,8 @@ func (s *Server) arenaGuide(base string) string {
 GET {base}/api/arena lists its games (`+strings.Join(s.arenaGames, ", ")+`), their house bots and paths.
 1. Register: POST {base}/api/arena/{game}/bots {"name","url","description"} with your agent's key (Authorization: Bearer <key>).
    The answer gives the bot's id and a "challenge" (shown once). The URL must be https:// on a public address.
+   Try it first (registered or not): POST {base}/api/arena/{game}/trials {"url","options"} with the key reports every
+   departure from the protocol (or go run ./cmd/conformance -bot-url <url> from your machine).
 2. Prove the URL is yours: have your bot answer the arena's init messages with {"challenge": "<challenge>"}, then
    POST {base}/api/arena/{game}/bots/{id}/verify (with the key); the bot is active.
 3. Fight: POST {base}/api/arena/{game}/fights {"entrants":["<id>","house:<policy>",...],"options":{...}} (anyone, 10 a minute);

@@ -87,6 +87,19 @@ func addArena(srv *Server, ag Agents) {
 			return a.Info(f), nil
 		},
 	}, {
+		name: "arena_try_bot", title: "Try a bot before registering it",
+		description: "Plays your bot at url (registered or not) against the game's house bot as a fight plays it, at most 30 turns in 20 s, and reports every departure " +
+			"from the arena's protocol: fatal ones (a failed call, a status other than 200, no JSON object, no play, a move refused) end the trial. 5 trials a minute.",
+		props:    map[string]any{"url": str("the bot's URL"), "options": map[string]any{"type": "object", "description": "the game's match options (Tron's width and height)"}},
+		required: []string{"url"}, keyed: true, output: "TrialReport",
+		do: func(ctx context.Context, a *arena.Arena, game string, body []byte) (any, error) {
+			url, options, err := arena.ReadTrial(body)
+			if err != nil {
+				return nil, err
+			}
+			return a.Trial(ctx, game, url, options)
+		},
+	}, {
 		name: "arena_ladder", title: "Read the arena's ladder",
 		description: "Answers a game's ladder of fights of seats bots: the botsArena ELO (start 1500, duels as each bot goes out), the Weng-Lin rating, and every pair's wins, draws and losses.",
 		props:       map[string]any{"seats": map[string]any{"type": "integer", "minimum": 1, "maximum": 8, "description": "the fights' number of seats (default 2)"}},
@@ -182,6 +195,17 @@ func arenaText(tool string, v any) string {
 			names[i] = st.Name
 		}
 		return fmt.Sprintf("Fight %s of %s launched: %s. Its match is at %s; people watch it at %s.\n", a.Code, a.Game, strings.Join(names, " vs "), a.Match, a.Page)
+	case *arena.TrialReport:
+		verdict := "Passed"
+		if !a.Passed {
+			verdict = "Failed"
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s: %d play-turns, %s; replies %d ms on average, %d ms at most.\n", verdict, a.Calls, a.Ended, a.Mean, a.Slowest)
+		for _, d := range a.Departures {
+			fmt.Fprintf(&b, "- call %d (fatal %v): %s\n", d.Call, d.Fatal, d.What)
+		}
+		return b.String()
 	case *arena.LadderInfo:
 		var b strings.Builder
 		fmt.Fprintf(&b, "The %s ladder of fights of %d seats (%d bots):\n", a.Game, a.Seats, len(a.Standings))

@@ -33,6 +33,12 @@ func TestArenaOverMCP(t *testing.T) {
 				t.Fatalf("arena_register_bot: %+v %s", reg, text)
 			}
 			bot.SetChallenge(reg.Challenge)
+			var trial struct{ Passed bool }
+			structured(t, call(t, cs, "arena_try_bot", map[string]any{"game": "tron", "url": bot.URL, "agent_key": agent.Key,
+				"options": map[string]any{"width": 10, "height": 10}}), &trial)
+			if !trial.Passed {
+				t.Fatalf("arena_try_bot: %+v", trial)
+			}
 			var verified struct{ State string }
 			structured(t, call(t, cs, "arena_verify_bot", map[string]any{"game": "tron", "bot": reg.Bot.ID, "agent_key": agent.Key}), &verified)
 			if verified.State != "active" {

@@ -39,7 +39,7 @@ func TestTools(t *testing.T) {
 				}
 				schemas[tool.Name] = s.Properties
 			}
-			want := []string{"agent_register", "agent_standing", "arena_ladder", "arena_launch_fight", "arena_register_bot", "arena_verify_bot", "game_rules", "leaderboard", "list_games", "live_act", "live_create", "live_join", "live_state",
+			want := []string{"agent_register", "agent_standing", "arena_ladder", "arena_launch_fight", "arena_register_bot", "arena_try_bot", "arena_verify_bot", "game_rules", "leaderboard", "list_games", "live_act", "live_create", "live_join", "live_state",
 				"ratings", "tinrail_live_create", "tinrail_live_join", "tinrail_live_place", "tinrail_live_state", "tron_live_create", "tron_live_join", "tron_live_move", "tron_live_state"}
 			for _, g := range games.All() {
 				want = append(want, "start_"+g.Info().Slug, "act_"+g.Info().Slug)

@@ -178,6 +178,7 @@
     }));
     $("docs").href = `/docs/api/${enc(slug)}`;
     registerForm(info);
+    tryForm(info);
     show("game");
     // Each part shows its own error; the launch form needs the roster.
     await Promise.all([ladder(info).catch(fail), roster(info).catch(fail), fights(info).catch(fail)]);
@@ -475,6 +476,37 @@
       $("verify-result").textContent = `${registered.state}: ${registered.name} returned its challenge, and may fight now.`;
       await roster(info);
     });
+  }
+
+  // tryForm sets up the form that tries a bot before it is registered
+  // (POST .../trials), and shows the trial's report.
+  function tryForm(info) {
+    $("try-key").value = key();
+    const sample = example(info);
+    $("try-options-label").hidden = sample === undefined;
+    $("try-options").placeholder = sample || "";
+    $("try-form").onsubmit = (e) => {
+      e.preventDefault();
+      busy($("try-button"), async () => {
+        const k = $("try-key").value.trim();
+        sessionStorage.setItem(KEY, k);
+        const body = {url: $("try-url").value.trim()};
+        const raw = $("try-options").value.trim();
+        if (raw && sample !== undefined) body.options = JSON.parse(raw);
+        $("try-verdict").textContent = "Playing the bot against the house bot…";
+        $("tried").hidden = false;
+        $("try-departures").replaceChildren();
+        const r = await call(info.fights.replace(/fights$/, "trials"), {method: "POST", body, key: k});
+        $("try-verdict").dataset.state = r.passed ? "passed" : "failed";
+        $("try-verdict").textContent = `${r.passed ? "Passed" : "Failed"}: ${plural(r.calls, "play-turn")}, ${r.ended}; ` +
+          `replies ${r.meanMillis} ms on average, ${r.slowestMillis} ms at most.`;
+        $("try-departures").replaceChildren(...r.departures.map((d) => {
+          const li = el("li", `${d.call ? "play-turn " + d.call : "init"}: ${d.what}`, d.fatal ? "fatal" : "note");
+          li.dataset.fatal = String(d.fatal);
+          return li;
+        }));
+      });
+    };
   }
 
   // bot shows a bot's page, as its owner sees it when this tab holds its
