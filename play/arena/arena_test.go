@@ -374,7 +374,7 @@ func TestFourBots(t *testing.T) {
 	var ids []string
 	var srvs []*arenatest.Server
 	for i := range 4 {
-		bot, srv := w.register(t, owner("A1"), "tron", arenatest.Bot{Name: fmt.Sprintf("bot %d", i), Width: 12, Height: 12, Delay: 20 * time.Millisecond})
+		bot, srv := w.register(t, owner(fmt.Sprint("A", i)), "tron", arenatest.Bot{Name: fmt.Sprintf("bot %d", i), Width: 12, Height: 12, Delay: 20 * time.Millisecond})
 		ids, srvs = append(ids, bot.ID), append(srvs, srv)
 	}
 	f, err := w.arena.Launch(context.Background(), "tron", ids, []byte(`{"width":12,"height":12}`))
@@ -392,6 +392,9 @@ func TestFourBots(t *testing.T) {
 		}
 	}
 	l, _ := w.arena.Ladder(context.Background(), "tron", 4)
+	if len(l.Ranked()) != 4 {
+		t.Fatalf("the ladder of fights of four: %+v", l.Ranked())
+	}
 	total := 0.0
 	for _, st := range l.Ranked() {
 		total += st.Elo - arena.StartElo
@@ -464,5 +467,33 @@ func TestTrial(t *testing.T) {
 	}
 	if _, err := w.arena.Trial(context.Background(), "tron", "https://bot.example/", nil); !play.IsCode(err, play.CodeUnauthorized) {
 		t.Fatalf("a trial without a key: %v", err)
+	}
+}
+
+// TestOneOwnerIsNotRated: a fight between two bots of one owner is
+// played to its end and on both bots' records, but moves no ladder, so
+// that nobody feeds one of their bots the other's losses; the same bots
+// against another owner's bot are rated.
+func TestOneOwnerIsNotRated(t *testing.T) {
+	w := newWorld(t, 2*time.Second)
+	mine, _ := w.register(t, owner("A1"), "tron", arenatest.Bot{Name: "one", Width: 10, Height: 10})
+	also, _ := w.register(t, owner("A1"), "tron", arenatest.Bot{Name: "two", Width: 10, Height: 10})
+	theirs, _ := w.register(t, owner("B2"), "tron", arenatest.Bot{Name: "three", Width: 10, Height: 10})
+	fight := func(a, b string) {
+		t.Helper()
+		if _, err := w.arena.Launch(context.Background(), "tron", []string{a, b}, []byte(`{"width":10,"height":10}`)); err != nil {
+			t.Fatal(err)
+		}
+		w.drive(t)
+	}
+	fight(mine.ID, also.ID)
+	l, _ := w.arena.Ladder(context.Background(), "tron", 2)
+	b, _ := w.arena.Bot(context.Background(), "tron", mine.ID)
+	if len(l.Ranked()) != 0 || len(b.Fights) != 1 {
+		t.Fatalf("a fight of one owner's bots: the ladder %+v, the bot's fights %v", l.Ranked(), b.Fights)
+	}
+	fight(mine.ID, theirs.ID)
+	if l, _ = w.arena.Ladder(context.Background(), "tron", 2); len(l.Ranked()) != 2 {
+		t.Fatalf("a fight of two owners' bots is not rated: %+v", l.Ranked())
 	}
 }

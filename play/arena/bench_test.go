@@ -41,12 +41,12 @@ func benchBots(b *testing.B, a *arena.Arena, n, side int, think time.Duration) [
 	ids := make([]string, n)
 	for i := range ids {
 		srv := arenatest.Start(b, arenatest.Bot{Name: fmt.Sprint("bot ", i), Width: side, Height: side})
-		reg, err := a.Register(owner(fmt.Sprint("A", i/arena.MaxBotsPerAgent)), "tron", fmt.Sprint("bot ", i), srv.URL, "")
+		reg, err := a.Register(owner(fmt.Sprint("A", i)), "tron", fmt.Sprint("bot ", i), srv.URL, "")
 		if err != nil {
 			b.Fatal(err)
 		}
 		srv.SetChallenge(reg.Challenge)
-		if _, err := a.Verify(owner(fmt.Sprint("A", i/arena.MaxBotsPerAgent)), "tron", reg.Bot.ID); err != nil {
+		if _, err := a.Verify(owner(fmt.Sprint("A", i)), "tron", reg.Bot.ID); err != nil {
 			b.Fatal(err)
 		}
 		srv.SetDelay(think)

@@ -49,6 +49,9 @@ type Fighter struct {
 	Name  string `json:"name"`
 	URL   string `json:"url,omitempty"`
 	Token string `json:"token,omitempty"`
+	// Owner is the id of the agent that registered the bot; none for a
+	// house bot.
+	Owner string `json:"owner,omitempty"`
 	// Failed is why the bot failed the fight, the arena's words; its
 	// seat is the house bot's from then on (see live.Server.Fail).
 	Failed string `json:"failed,omitempty"`
@@ -141,7 +144,7 @@ func (a *Arena) Launch(ctx context.Context, game string, entrants []string, opti
 		if err != nil {
 			return nil, err
 		}
-		f.Seats[i], seats[i] = Fighter{Bot: b.ID, Name: b.Name, URL: b.URL}, live.Entrant{Name: b.Name}
+		f.Seats[i], seats[i] = Fighter{Bot: b.ID, Name: b.Name, URL: b.URL, Owner: b.Owner.ID}, live.Entrant{Name: b.Name}
 	}
 	if err := a.launches.Take(ctx); err != nil {
 		return nil, err
@@ -191,6 +194,19 @@ func (f *Fight) bots() []string {
 		out[i] = s.Bot
 	}
 	return out
+}
+
+// rated reports whether f moves the ladder: not when two of its bots
+// have one owner, who could have one lose to the other on purpose.
+func (f *Fight) rated() bool {
+	owners := map[string]bool{}
+	for _, s := range f.Seats {
+		if s.Owner != "" && owners[s.Owner] {
+			return false
+		}
+		owners[s.Owner] = true
+	}
+	return true
 }
 
 // names are the names of f's seats.

@@ -186,11 +186,10 @@ func permuteSeats(o Outcome, perm []int) Outcome {
 // bdee84f9ab118ab51775cfbd3857eae6027d2e50), under PHP 8.2.36 (Debian's
 // php-cli), by phpDriver:
 //
-//	git show f42353f4c76d847de1a730e013fd52c798b39765:src/DUEL.php >/tmp/DUEL.php
-//	BOTSARENA_DUEL=/tmp/DUEL.php go test -run TestDuelPHPRun -v
+//	go test ./play/arena -run TestDuelPHPRun -v
 //
-// logs them as below. The file is under the GPL-3.0, so it is not copied
-// into this Apache-2.0 tree. Each duel is r1 against r2, r1 scoring
+// logs them as below, from testdata/botsarena/DUEL.php (copied unchanged,
+// a test fixture under the GPL-3.0 beside its text). Each duel is r1 against r2, r1 scoring
 // score; k1 and k2 are get_k's answers, rank1 and rank2 the DUEL's after
 // the duel, and back DUEL(r2, r1)'s rank1 after 1 - score: r2 moved from
 // r1 as it stood before the duel. DUEL moves rank2 from rank1 after the
@@ -253,14 +252,16 @@ func TestDuelPHP(t *testing.T) {
 	}
 }
 
-// TestDuelPHPRun runs botsArena's DUEL class again, when BOTSARENA_DUEL
-// names its src/DUEL.php and php is on PATH, and holds it to phpDuels.
+// TestDuelPHPRun runs botsArena's own DUEL class (testdata/botsarena)
+// under php and holds it to phpDuels. Without php it is skipped, unless
+// E2E_REQUIRED is set, as make test sets it (scripts/prereqs installs
+// php-cli).
 func TestDuelPHPRun(t *testing.T) {
-	file := os.Getenv("BOTSARENA_DUEL")
-	if file == "" {
-		t.Skip("BOTSARENA_DUEL does not name botsArena's src/DUEL.php: the table stands as recorded")
-	}
+	file := "testdata/botsarena/DUEL.php"
 	if _, err := exec.LookPath("php"); err != nil {
+		if os.Getenv("E2E_REQUIRED") != "" {
+			t.Fatal("php is not on PATH: apt-get install php-cli")
+		}
 		t.Skip("no php on PATH")
 	}
 	var in strings.Builder

@@ -17,8 +17,8 @@ const kindLadder = "arena-ladder"
 // ladderRef is the ref of game's ladder of fights of seats seats.
 func ladderRef(game string, seats int) string { return game + "." + strconv.Itoa(seats) }
 
-// finish rates a fight that is over, once: its ladder, its bots'
-// records (their failures in a row, their reply times, their fights), its
+// finish rates a fight that is over, once: its ladder (unless two of
+// its bots have one owner), its bots' records (their failures in a row, their reply times, their fights), its
 // game's list of fights; then it leaves the fights under way. Each
 // write applies the fight once, so a driver interrupted anywhere and the
 // next one that takes the fight rate it once in all.
@@ -28,6 +28,9 @@ func (d *driver) finish(ctx context.Context, m *live.Match) error {
 		o := d.f.outcome(places, d.srv.Game().Rules.Rounds())
 		seats := len(d.f.Seats)
 		err := update(ctx, d.a, kindLadder, ladderRef(d.f.Game, seats), func(l *Ladder, _ bool) error {
+			if !d.f.rated() {
+				return errSkip
+			}
 			if ok, err := l.Record(o); err != nil || !ok {
 				return cmp.Or(err, errSkip)
 			}
