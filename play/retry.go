@@ -35,7 +35,7 @@ func Retry(ctx context.Context, busy string, attempt func() (lost bool, err erro
 	wait := time.Millisecond
 	for try := range ConflictTries {
 		if try > 0 {
-			if err := sleep(ctx, rand.N(wait+1)); err != nil {
+			if err := Sleep(ctx, rand.N(wait+1)); err != nil {
 				return err
 			}
 			wait = min(2*wait, MaxBackoff)
@@ -48,8 +48,8 @@ func Retry(ctx context.Context, busy string, attempt func() (lost bool, err erro
 	return Errorf(CodeConflict, "%s", busy)
 }
 
-// sleep waits d, or until ctx is done.
-func sleep(ctx context.Context, d time.Duration) error {
+// Sleep waits d, or until ctx is done, answering its error then.
+func Sleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {

@@ -21,6 +21,7 @@ import (
 	engine "github.com/agentgames/bundle/engines/tron"
 	"github.com/agentgames/bundle/engines/tron/bots"
 	"github.com/agentgames/bundle/games/tron/arena"
+	"github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/play/wire"
 )
 
@@ -47,18 +48,11 @@ type Bot struct {
 	Kind Kind
 }
 
-// Message is what the arena sent, read strictly: one JSON object with
-// exactly these six keys, each once, of these types, an action "init" or
-// "play-turn", at least one player and a player-index among them.
-// Anything else answers 400.
-type Message struct {
-	GameID      string          `json:"game-id"`
-	Action      string          `json:"action"`
-	Game        string          `json:"game"`
-	Board       json.RawMessage `json:"board"`
-	Players     int             `json:"players"`
-	PlayerIndex int             `json:"player-index"`
-}
+// Message is what the arena sent (the botsArena envelope), which the
+// bot reads strictly: one JSON object with exactly its six keys, each
+// once, of their types, an action "init" or "play-turn", at least one
+// player and a player-index among them. Anything else answers 400.
+type Message = live.BotMessage
 
 // Server is a running test bot.
 type Server struct {

@@ -5,29 +5,23 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/agentgames/bundle/play/arena"
 )
 
-// The arena's ELO: every bot starts at StartRating, and a result moves a
-// rating by K(rating) x (score - expected), where expected is
-// 1 / (1 + 10^((opponent - rating) / EloFactor)).
+// The arena's ELO, play/arena's (the bundle's own arena keeps its ladder
+// for good, this one a series at a time): every bot starts at
+// StartRating, and a result moves a rating by K(rating) x (score -
+// expected), where expected is 1 / (1 + 10^((opponent - rating) /
+// EloFactor)).
 const (
-	StartRating = 1500
-	EloFactor   = 400
+	StartRating = arena.StartElo
+	EloFactor   = arena.EloFactor
 )
 
 // K is the arena's ELO factor for a rating: 80 below 1000, 50 below 2000,
 // 30 up to 2400, 20 above.
-func K(rating float64) float64 {
-	switch {
-	case rating < 1000:
-		return 80
-	case rating < 2000:
-		return 50
-	case rating <= 2400:
-		return 30
-	}
-	return 20
-}
+func K(rating float64) float64 { return arena.K(rating) }
 
 // Entry is a bot on the ladder. Games counts its matches; Wins, Draws and
 // Losses count its duels, as the ratings do.

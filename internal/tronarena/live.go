@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/agentgames/bundle/games/tron/arena"
 	"io"
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/agentgames/bundle/games/tron/arena"
+	"github.com/agentgames/bundle/play"
 )
 
 // DefaultPoll is how often the runner reads a live match while it waits.
@@ -137,14 +139,7 @@ func sleep(ctx context.Context, d time.Duration) error {
 	if d <= 0 {
 		d = DefaultPoll
 	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
+	return play.Sleep(ctx, d)
 }
 
 // String is the seat's one-line log: the match, the seat, the bot, its

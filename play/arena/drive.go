@@ -102,7 +102,7 @@ func (d *driver) drive(ctx context.Context, code string) error {
 			if dl := m.RoundDeadline(); !dl.IsZero() {
 				wait = max(min(dl.Sub(a.clock()), idle), time.Millisecond)
 			}
-			if err := sleep(ctx, wait); err != nil {
+			if err := play.Sleep(ctx, wait); err != nil {
 				return err
 			}
 		}
@@ -125,7 +125,7 @@ func (d *driver) take(ctx context.Context, code string, waited bool) error {
 		}
 		// a driver held it, and may have died (a server killed and
 		// restarted): the fight is this one's if the lease runs out
-		if err := sleep(ctx, time.UnixMilli(f.Lease.Until).Sub(d.a.clock())+time.Millisecond); err != nil {
+		if err := play.Sleep(ctx, time.UnixMilli(f.Lease.Until).Sub(d.a.clock())+time.Millisecond); err != nil {
 			return err
 		}
 		return d.take(ctx, code, true)
@@ -255,17 +255,5 @@ func (d *driver) play(ctx context.Context, ans *asked) {
 func (d *driver) giveUp(ctx context.Context, seat int) {
 	if _, err := d.srv.Fail(ctx, d.f.Code, d.f.Seats[seat].Token); err != nil && ctx.Err() == nil {
 		slog.Error("arena: a failed seat could not be given up", "fight", d.f.Code, "seat", seat, "err", err)
-	}
-}
-
-// sleep waits d, or until ctx is done.
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
 	}
 }

@@ -8,25 +8,19 @@ import (
 	"time"
 
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/play/wire"
 )
 
-// Message is what the arena sends a bot, the botsArena envelope: action
-// "init" (board "") once a fight, or "play-turn" with the board as the
-// bot's seat sees it; game-id is the fight's code.
-type Message struct {
-	GameID      string          `json:"game-id"`
-	Action      string          `json:"action"`
-	Game        string          `json:"game"`
-	Board       json.RawMessage `json:"board"`
-	Players     int             `json:"players"`
-	PlayerIndex int             `json:"player-index"`
-}
+// Message is what the arena sends a bot, the botsArena envelope: init
+// once a fight, or play-turn with the board as the bot's seat sees it;
+// game-id is the fight's code.
+type Message = live.BotMessage
 
 // The arena's actions.
 const (
-	ActionInit     = "init"
-	ActionPlayTurn = "play-turn"
+	ActionInit     = live.BotInit
+	ActionPlayTurn = live.BotPlayTurn
 )
 
 // emptyBoard is an init message's board.

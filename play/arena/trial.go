@@ -156,7 +156,7 @@ func (t *trial) run(ctx context.Context, players int) {
 			t.report.Ended = fmt.Sprintf("the trial asked its %d turns", TrialTurns)
 			return
 		case !m.Table.Phase().Acts(0) || (g.Rules.Rounds() && m.Moved(0)):
-			sleep(ctx, 10*time.Millisecond) // the house bots' round; a done ctx ends the trial above
+			play.Sleep(ctx, 10*time.Millisecond) // the house bots' round; a done ctx ends the trial above
 			continue
 		}
 		if !t.turn(ctx, m, players) {

@@ -3,7 +3,6 @@ package live
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"time"
 
@@ -41,6 +40,24 @@ func (s *Server) BotBoard(m *Match, seat int) (json.RawMessage, error) {
 	}
 	return json.Marshal(s.SeatView(m, seat))
 }
+
+// BotMessage is what a bot called by URL is sent, the botsArena envelope:
+// action BotInit (board "") once a match, or BotPlayTurn with the board as
+// the bot's seat sees it (see Bots); game-id names the match.
+type BotMessage struct {
+	GameID      string          `json:"game-id"`
+	Action      string          `json:"action"`
+	Game        string          `json:"game"`
+	Board       json.RawMessage `json:"board"`
+	Players     int             `json:"players"`
+	PlayerIndex int             `json:"player-index"`
+}
+
+// The envelope's actions.
+const (
+	BotInit     = "init"
+	BotPlayTurn = "play-turn"
+)
 
 // Entrant is who plays a seat of a match opened by Open: a house bot
 // (Bot, one of the Rules' Policies) or a seat driven by whoever opened
@@ -86,27 +103,11 @@ func (s *Server) Open(ctx context.Context, entrants []Entrant, round time.Durati
 			return nil, play.Errorf(play.CodeInvalidRequest, "the house bots of %s are %v, not %q", s.game.Title, s.rules.Policies(), e.Bot)
 		}
 	}
-	if err := s.advance(m); err != nil {
+	if err := s.start(ctx, m); err != nil {
 		return nil, err
 	}
-	for range codeDraws {
-		m.Code = newCode()
-		data, err := m.encode(0)
-		if err != nil {
-			return nil, err
-		}
-		_, err = s.store.Save(ctx, s.rules.Kind(), m.Code, data, 0, m.expires(s.clock()))
-		if play.IsCode(err, play.CodeConflict) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		out.Code = m.Code
-		return out, nil
-	}
-	return nil, &play.Error{Code: play.CodeUnavailable, RetryAfter: time.Second,
-		Message: fmt.Sprintf("no free match code after %d draws; try again", codeDraws)}
+	out.Code = m.Code
+	return out, nil
 }
 
 // Fail gives up the seat whose token is given, for a driver whose bot

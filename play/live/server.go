@@ -126,25 +126,31 @@ func (s *Server) CreateSetup(ctx context.Context, setup Setup) (*Joined, error) 
 	for i := 1; i <= bots; i++ {
 		m.Seats[i] = Seat{Name: policy, Bot: policy}
 	}
-	if err := s.advance(m); err != nil {
+	if err := s.start(ctx, m); err != nil {
 		return nil, err
+	}
+	return &Joined{Code: m.Code, Seat: 0, Token: token}, nil
+}
+
+// start plays what is due in the new match m and saves it under a code
+// nobody has, which it sets.
+func (s *Server) start(ctx context.Context, m *Match) error {
+	if err := s.advance(m); err != nil {
+		return err
 	}
 	for range codeDraws {
 		m.Code = newCode()
 		data, err := m.encode(0)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		_, err = s.store.Save(ctx, s.rules.Kind(), m.Code, data, 0, m.expires(s.clock()))
 		if play.IsCode(err, play.CodeConflict) {
 			continue // the code is taken: draw another
 		}
-		if err != nil {
-			return nil, err
-		}
-		return &Joined{Code: m.Code, Seat: 0, Token: token}, nil
+		return err
 	}
-	return nil, &play.Error{Code: play.CodeUnavailable, RetryAfter: time.Second,
+	return &play.Error{Code: play.CodeUnavailable, RetryAfter: time.Second,
 		Message: fmt.Sprintf("no free match code after %d draws; try again", codeDraws)}
 }
 

@@ -13,25 +13,20 @@ import (
 	engine "github.com/agentgames/bundle/engines/tron"
 	"github.com/agentgames/bundle/engines/tron/bots"
 	"github.com/agentgames/bundle/play"
+	"github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/play/wire"
 )
 
 // Message is what the arena sends a bot: action "init" (board "") or
 // "play-turn" (board: each player's trail as [x,y] cells, head first, []
-// for a dead player, [null,null] for a cell off the board).
-type Message struct {
-	GameID      string          `json:"game-id"`
-	Action      string          `json:"action"`
-	Game        string          `json:"game"`
-	Board       json.RawMessage `json:"board"`
-	Players     int             `json:"players"`
-	PlayerIndex int             `json:"player-index"`
-}
+// for a dead player, [null,null] for a cell off the board): the envelope
+// every live game's bots are sent (live.BotMessage), read as Tron's.
+type Message live.BotMessage
 
 // The arena's actions.
 const (
-	ActionInit     = "init"
-	ActionPlayTurn = "play-turn"
+	ActionInit     = live.BotInit
+	ActionPlayTurn = live.BotPlayTurn
 )
 
 // Bot answers the arena's messages with a policy, on a grid of Width x
