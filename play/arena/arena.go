@@ -60,6 +60,9 @@ const (
 	MaxBotsPerAgent = 5
 	// MaxBots bounds the bots registered for a game.
 	MaxBots = 1000
+	// VerifiesPerMinute is how many times one client may have the arena
+	// verify a bot in a minute: each is a call to the bot's URL.
+	VerifiesPerMinute = 10
 	// PauseAfter is how many fights in a row a bot may fail before the
 	// arena pauses it.
 	PauseAfter = 3
@@ -79,6 +82,7 @@ type Arena struct {
 	order    []string                // the games, in the registry's order
 	launches *play.Quota
 	trials   *play.Quota
+	verifies *play.Quota
 	settings Settings
 	// owner names this instance's drivers in the leases they hold.
 	owner string
@@ -113,8 +117,10 @@ func New(servers []*live.Server, store play.Store, clock play.Clock, caller Call
 		Limit: max(settings.LaunchesPerMinute, 0), Window: time.Minute}
 	a.trials = &play.Quota{Store: store, Clock: clock, Kind: "arena-trial", What: "bot trials",
 		Limit: TrialsPerMinute, Window: time.Minute}
+	a.verifies = &play.Quota{Store: store, Clock: clock, Kind: "arena-verify", What: "bot verifications",
+		Limit: VerifiesPerMinute, Window: time.Minute}
 	if settings.LaunchesPerMinute < 0 {
-		a.trials.Limit = 0 // a host that sets no limit on launches sets none on trials
+		a.trials.Limit, a.verifies.Limit = 0, 0 // a host that sets no limit on launches sets none on the other calls
 	}
 	a.start = func(_ context.Context, code string) error {
 		go a.Drive(a.base, code)

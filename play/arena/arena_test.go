@@ -497,3 +497,54 @@ func TestOneOwnerIsNotRated(t *testing.T) {
 		t.Fatalf("a fight of two owners' bots is not rated: %+v", l.Ranked())
 	}
 }
+
+// TestLimits: a bot left pending a day is dropped (read as no bot, and
+// off its game's roster at the next registration); one client verifies
+// VerifiesPerMinute times a minute, launches DefaultLaunchesPerMinute
+// fights and runs TrialsPerMinute trials.
+func TestLimits(t *testing.T) {
+	now := time.Date(2026, 12, 7, 12, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	store := &memory.Store{Clock: clock}
+	var servers []*live.Server
+	for _, g := range games.Live() {
+		servers = append(servers, live.NewServer(g, store, clock))
+	}
+	a := arena.New(servers, store, clock, egress.New(egress.Policy{AllowHTTP: true, AllowPrivate: true, Timeout: time.Second}), arena.Settings{}).
+		WithStart(func(context.Context, string) error { return nil })
+	ctx := play.WithClient(owner("A1"), "203.0.113.5:4000")
+	srv := arenatest.Start(t, arenatest.Bot{Name: "idle"})
+	idle, err := a.Register(ctx, "tron", "idle", srv.URL, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; n <= arena.VerifiesPerMinute+1; n++ {
+		_, err := a.Verify(ctx, "tron", idle.Bot.ID)
+		if want := map[bool]play.Code{false: play.CodeChallengeFailed, true: play.CodeRateLimited}[n > arena.VerifiesPerMinute]; !play.IsCode(err, want) {
+			t.Fatalf("verify %d: %v, want %s", n, err, want)
+		}
+	}
+	for n := 1; n <= arena.TrialsPerMinute+1; n++ {
+		_, err := a.Trial(ctx, "tron", srv.URL, []byte(`{"width":10,"height":10}`))
+		if n > arena.TrialsPerMinute && !play.IsCode(err, play.CodeRateLimited) || n <= arena.TrialsPerMinute && err != nil {
+			t.Fatalf("trial %d: %v", n, err)
+		}
+	}
+	for n := 1; n <= arena.DefaultLaunchesPerMinute+1; n++ {
+		_, err := a.Launch(ctx, "tron", []string{"house:easy", "house:wise"}, []byte(`{"width":10,"height":10}`))
+		if n > arena.DefaultLaunchesPerMinute && !play.IsCode(err, play.CodeRateLimited) || n <= arena.DefaultLaunchesPerMinute && err != nil {
+			t.Fatalf("launch %d: %v", n, err)
+		}
+	}
+	now = now.Add(arena.PendingFor + time.Minute)
+	if _, err := a.Bot(ctx, "tron", idle.Bot.ID); !play.IsCode(err, play.CodeNoBot) {
+		t.Fatalf("a bot pending a day: %v", err)
+	}
+	if _, err := a.Register(ctx, "tron", "next", srv.URL, ""); err != nil {
+		t.Fatal(err)
+	}
+	r, _ := a.Roster(ctx, "tron")
+	if len(r.Bots) != 1 || r.Bots[0].Name != "next" {
+		t.Fatalf("the roster after a day: %+v", r.Bots)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/agentgames/bundle/play"
@@ -116,10 +117,11 @@ type Roster struct {
 
 // Entry is a bot as its game's roster lists it.
 type Entry struct {
-	ID    string `json:"id"`
-	Name  string `json:"name"`
-	Owner string `json:"owner"` // the owner agent's id
-	State string `json:"state"`
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Owner   string `json:"owner"` // the owner agent's id
+	State   string `json:"state"`
+	Created int64  `json:"created"` // unix milliseconds
 }
 
 // The kinds of the arena's entries in the store.
@@ -149,13 +151,14 @@ func (a *Arena) Register(ctx context.Context, game, name, url, description strin
 	b := &Bot{ID: live.Symbols(10), Game: game, Name: name, URL: url, Description: description, Owner: owner, State: Pending,
 		Created: a.clock().UnixMilli(), Challenge: h[:]}
 	err := update(ctx, a, kindRoster, game, func(r *Roster, _ bool) error {
+		r.Bots = slices.DeleteFunc(r.Bots, func(e Entry) bool { return a.lapsed(e.State, e.Created) })
 		switch {
 		case len(r.Bots) >= MaxBots:
 			return play.Errorf(play.CodeTooManyBots, "the arena holds %d bots of %s, as many as it keeps", MaxBots, game)
 		case countOwned(r, owner.ID) >= MaxBotsPerAgent:
 			return play.Errorf(play.CodeTooManyBots, "agent %s has %d bots of %s registered, as many as an agent may; delete one first", owner.ID, MaxBotsPerAgent, game)
 		}
-		r.Bots = append(r.Bots, Entry{ID: b.ID, Name: b.Name, Owner: owner.ID, State: b.State})
+		r.Bots = append(r.Bots, Entry{ID: b.ID, Name: b.Name, Owner: owner.ID, State: b.State, Created: b.Created})
 		return nil
 	})
 	if err != nil {
@@ -165,6 +168,18 @@ func (a *Arena) Register(ctx context.Context, game, name, url, description strin
 		return nil, err
 	}
 	return &Registered{Bot: b.Mine(), Challenge: challenge}, nil
+}
+
+// PendingFor is how long a bot may stay pending: one that has not proved
+// its URL by then is dropped (its roster entry at the next registration
+// of its game), so that bots registered and never verified do not fill
+// the game's roster.
+const PendingFor = 24 * time.Hour
+
+// lapsed reports whether a bot in state, registered at created (unix
+// milliseconds), has been pending longer than PendingFor.
+func (a *Arena) lapsed(state string, created int64) bool {
+	return state == Pending && a.clock().Sub(time.UnixMilli(created)) > PendingFor
 }
 
 // countOwned counts the bots of r that owner registered.
@@ -211,7 +226,7 @@ func (a *Arena) Bot(ctx context.Context, game, id string) (*Bot, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !found || b.Game != game || b.State == deleted {
+	if !found || b.Game != game || b.State == deleted || a.lapsed(b.State, b.Created) {
 		return nil, play.Errorf(play.CodeNoBot, "no bot of %s is called %q", game, id)
 	}
 	return &b, nil
@@ -237,7 +252,7 @@ func (a *Arena) changeBot(ctx context.Context, game, id string, f func(*Bot) err
 	var out Bot
 	err := update(ctx, a, kindBot, id, func(b *Bot, found bool) error {
 		switch {
-		case !found || b.Game != game || b.State == deleted:
+		case !found || b.Game != game || b.State == deleted || a.lapsed(b.State, b.Created):
 			return play.Errorf(play.CodeNoBot, "no bot of %s is called %q", game, id)
 		case b.Owner.ID != owner.ID:
 			return play.Errorf(play.CodeForbidden, "bot %s is agent %s's; only its owner may change it", id, b.Owner.ID)

@@ -101,7 +101,8 @@ func (a *Arena) play(ctx context.Context, id, url string, msg *Message) (json.Ra
 // must return, as "challenge", the secret its owner was given at
 // registration, as ACME's HTTP challenge has a server return what only
 // the account's holder knows. The bot is then active. Only its owner may
-// ask; a bot that fails stays pending, and the error says why.
+// ask, VerifiesPerMinute times a minute from one client; a bot that
+// fails stays pending (PendingFor at most), and the error says why.
 func (a *Arena) Verify(ctx context.Context, game, id string) (*Bot, error) {
 	b, err := a.Bot(ctx, game, id)
 	if err != nil {
@@ -112,6 +113,9 @@ func (a *Arena) Verify(ctx context.Context, game, id string) (*Bot, error) {
 	}
 	if b.State != Pending {
 		return b, nil
+	}
+	if err := a.verifies.Take(ctx); err != nil {
+		return nil, err
 	}
 	s, _ := a.server(game)
 	least, _ := s.Game().Rules.Seats()
