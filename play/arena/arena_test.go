@@ -548,3 +548,32 @@ func TestLimits(t *testing.T) {
 		t.Fatalf("the roster after a day: %+v", r.Bots)
 	}
 }
+
+// TestPairsKeptApart: the ladder's entry keeps no pair, each bot's record
+// is kept apart, and the ladder answers the records of its best bots
+// against each other, a house bot's mirrored from its opponents'.
+func TestPairsKeptApart(t *testing.T) {
+	w := newWorld(t, 2*time.Second)
+	one, _ := w.register(t, owner("A1"), "tron", arenatest.Bot{Name: "one", Width: 10, Height: 10})
+	two, _ := w.register(t, owner("B2"), "tron", arenatest.Bot{Name: "two", Width: 10, Height: 10})
+	for _, pair := range [][]string{{one.ID, two.ID}, {one.ID, "house:easy"}, {two.ID, "house:easy"}} {
+		if _, err := w.arena.Launch(context.Background(), "tron", pair, []byte(`{"width":10,"height":10}`)); err != nil {
+			t.Fatal(err)
+		}
+		w.drive(t)
+	}
+	data, _, err := w.store.Load(context.Background(), "arena-ladder", "tron.2")
+	if err != nil || strings.Contains(string(data), "pairs") {
+		t.Fatalf("the ladder's entry: %s, %v", data, err)
+	}
+	info, err := w.arena.LadderInfo(context.Background(), "tron", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range [][2]string{{one.ID, two.ID}, {two.ID, one.ID}, {one.ID, "house:easy"}, {"house:easy", one.ID}, {"house:easy", two.ID}} {
+		rec, ok := info.Pairs[p[0]][p[1]]
+		if back := info.Pairs[p[1]][p[0]]; !ok || rec.Wins+rec.Draws+rec.Losses != 1 || rec != (arena.Pair{Wins: back.Losses, Draws: back.Draws, Losses: back.Wins}) {
+			t.Errorf("%s against %s: %+v (and back %+v)", p[0], p[1], rec, back)
+		}
+	}
+}

@@ -123,14 +123,21 @@ const MaxApplied = 64
 
 // Ladder is the arena's ladder of bots for one game and one number of
 // seats, botsArena's ELO and the bundle's Weng-Lin ratings from the same
-// fights. It is a plain value, kept whole in the store; a zero Ladder is
-// empty.
+// fights. It is a plain value, kept in the store but for its Pairs; a
+// zero Ladder is empty.
 type Ladder struct {
 	// Standings is kept sorted by bot id, so a ladder saved twice is
 	// the same bytes.
 	Standings []Standing `json:"standings"`
 	// Pairs[a][b] is a's record against b; Pairs[b][a] is its mirror.
-	Pairs map[string]map[string]Pair `json:"pairs"`
+	// The store keeps each bot's apart (see PairsOf), so that a ladder's
+	// entry grows with its bots and not with the pairs that met: a
+	// ladder read from the store holds none, and after Record those of
+	// the fights it recorded since.
+	Pairs map[string]map[string]Pair `json:"-"`
+	// Shown is the records of its first PairsShown bots against each
+	// other as the arena last wrote it (see Arena.rate), for its readers.
+	Shown map[string]map[string]Pair `json:"shown,omitempty"`
 	// Applied is the codes of the last MaxApplied fights recorded,
 	// oldest first.
 	Applied []string `json:"applied"`
@@ -259,6 +266,15 @@ func (l *Ladder) Record(o Outcome) (bool, error) {
 		l.Applied = slices.Delete(l.Applied, 0, n)
 	}
 	return true, nil
+}
+
+// pairsOf is the pairs outcome o records, on an empty ladder: each pair
+// of its bots' results against each other, as Record adds them.
+func (l *Ladder) pairsOf(o Outcome) map[string]map[string]Pair {
+	if _, err := l.Record(o); err != nil {
+		return nil
+	}
+	return l.Pairs
 }
 
 // pair is a's record against b, making room for it in l.Pairs.

@@ -18,25 +18,16 @@ const kindLadder = "arena-ladder"
 func ladderRef(game string, seats int) string { return game + "." + strconv.Itoa(seats) }
 
 // finish rates a fight that is over, once: its ladder (unless two of
-// its bots have one owner), its bots' records (their failures in a row, their reply times, their fights), its
-// game's list of fights; then it leaves the fights under way. Each
+// its bots have one owner, see rate), its bots' records (their failures
+// in a row, their reply times, their fights), its game's list of fights;
+// then it leaves the fights under way. Each
 // write applies the fight once, so a driver interrupted anywhere and the
 // next one that takes the fight rate it once in all.
 func (d *driver) finish(ctx context.Context, m *live.Match) error {
 	if !d.f.Rated {
 		places := m.Table.(live.Placed).Places()
 		o := d.f.outcome(places, d.srv.Game().Rules.Rounds())
-		seats := len(d.f.Seats)
-		err := update(ctx, d.a, kindLadder, ladderRef(d.f.Game, seats), func(l *Ladder, _ bool) error {
-			if !d.f.rated() {
-				return errSkip
-			}
-			if ok, err := l.Record(o); err != nil || !ok {
-				return cmp.Or(err, errSkip)
-			}
-			return nil
-		})
-		if err != nil {
+		if err := d.a.rate(ctx, d.f, o); err != nil {
 			return err
 		}
 		for i := range d.f.Seats {
@@ -44,7 +35,7 @@ func (d *driver) finish(ctx context.Context, m *live.Match) error {
 				return err
 			}
 		}
-		err = update(ctx, d.a, kindRecent, d.f.Game, func(r *Recent, _ bool) error {
+		err := update(ctx, d.a, kindRecent, d.f.Game, func(r *Recent, _ bool) error {
 			i := slices.IndexFunc(r.Fights, func(s Summary) bool { return s.Code == d.f.Code })
 			if i < 0 {
 				return errSkip
@@ -61,6 +52,36 @@ func (d *driver) finish(ctx context.Context, m *live.Match) error {
 		}
 	}
 	return d.a.unlist(ctx, d.f.Code)
+}
+
+// rate puts fight f, whose outcome is o, on its ladder, unless two of its
+// bots have one owner: first on the records of its bots against each
+// other (PairsOf, kept apart), then on the ladder, whose write also
+// keeps the records of its first PairsShown against each other as they
+// stand then (Ladder.Shown), so that reading the ladder reads nothing
+// else. Each write applies the fight once; ladders written at once
+// write one after the other (a conditional write), each reading the
+// records anew.
+func (a *Arena) rate(ctx context.Context, f *Fight, o Outcome) error {
+	if !f.rated() {
+		return nil
+	}
+	seats := len(f.Seats)
+	if err := a.addPairs(ctx, f.Game, seats, f.Code, (&Ladder{}).pairsOf(o)); err != nil {
+		return err
+	}
+	return update(ctx, a, kindLadder, ladderRef(f.Game, seats), func(l *Ladder, _ bool) error {
+		if ok, err := l.Record(o); err != nil || !ok {
+			return cmp.Or(err, errSkip)
+		}
+		var best []string
+		for _, st := range l.Ranked()[:min(len(l.Standings), PairsShown)] {
+			best = append(best, st.Bot)
+		}
+		shown, err := a.pairsAmong(ctx, f.Game, seats, best)
+		l.Shown = shown
+		return err
+	})
 }
 
 // tell writes the fight on the record of the bot of seat i: its reply

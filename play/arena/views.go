@@ -44,8 +44,10 @@ func (a *Arena) Info(f *Fight) FightInfo {
 }
 
 // LadderInfo is a game's ladder for fights of Seats seats as anyone reads
-// it: its standings, best first, each with its bot's name, and every
-// pair's record.
+// it: its standings, best first, each with its bot's name, and the record
+// of every pair of its first PairsShown against each other, as of its
+// last fight (a house bot's mirrored from its opponents': it keeps none
+// of its own).
 type LadderInfo struct {
 	Game      string                     `json:"game"`
 	Seats     int                        `json:"seats"`
@@ -72,10 +74,7 @@ func (a *Arena) LadderInfo(ctx context.Context, game string, seats int) (*Ladder
 	if err != nil {
 		return nil, err
 	}
-	out := &LadderInfo{Game: game, Seats: seats, Standings: []Ranked{}, Pairs: l.Pairs}
-	if out.Pairs == nil {
-		out.Pairs = map[string]map[string]Pair{}
-	}
+	out := &LadderInfo{Game: game, Seats: seats, Standings: []Ranked{}}
 	names := make(map[string]string, len(r.Bots))
 	for _, e := range r.Bots {
 		names[e.ID] = e.Name
@@ -86,6 +85,12 @@ func (a *Arena) LadderInfo(ctx context.Context, game string, seats int) (*Ladder
 			name = st.Bot // a house bot's
 		}
 		out.Standings = append(out.Standings, Ranked{Standing: st, Name: name, Ordinal: st.Rating.Ordinal()})
+	}
+	out.Pairs = map[string]map[string]Pair{}
+	for _, st := range out.Standings[:min(len(out.Standings), PairsShown)] {
+		if rec := l.Shown[st.Bot]; rec != nil {
+			out.Pairs[st.Bot] = rec
+		}
 	}
 	return out, nil
 }
