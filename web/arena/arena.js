@@ -208,11 +208,16 @@
     pairs(info, l);
   }
 
-  // pairs shows every pair's record: row against column, in fights.
+  // SHOWN is how many of the ladder's first bots its answer gives the
+  // records of against each other (play/arena.PairsShown).
+  const SHOWN = 20;
+
+  // pairs shows the records of the ladder's first bots against each
+  // other: row against column, in fights.
   function pairs(info, l) {
-    const bots = l.standings;
+    const bots = l.standings.slice(0, SHOWN);
     $("pairs-caption").textContent = `${info.title}, fights of ${l.seats} seats: each row's bot against each column's, ` +
-      "fights won-drawn-lost (won: the other went out first)";
+      `fights won-drawn-lost (won: the other went out first)${l.standings.length > SHOWN ? `, for the first ${SHOWN} of the ladder` : ""}`;
     const corner = el("td");
     $("pairs-head").replaceChildren(corner, ...bots.map((b) => {
       const th = el("th", b.name);
