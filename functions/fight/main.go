@@ -19,6 +19,7 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"github.com/agentgames/bundle/functions/internal/awsenv"
+	"github.com/agentgames/bundle/functions/internal/fights"
 	"github.com/agentgames/bundle/functions/internal/function"
 	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/internal/assemble"
@@ -33,7 +34,7 @@ const margin = 15 * time.Second
 func main() {
 	table := os.Getenv("MATCHES_TABLE")
 	cfg, err := awsenv.Config()
-	arena := function.Arena()
+	arena := fights.Arena()
 	if err != nil || table == "" || arena == nil {
 		function.Fail("cannot start: MATCHES_TABLE must name the matches table, FIGHT_FUNCTION this function, and AWS credentials must load",
 			errors.Join(err, errors.New("MATCHES_TABLE or FIGHT_FUNCTION is not set")))
@@ -43,9 +44,9 @@ func main() {
 	if err != nil {
 		function.Fail("cannot start", err)
 	}
-	start := function.FightStarter(cfg)
+	start := fights.Starter(cfg)
 	a := p.Arena.WithStart(start)
-	lambda.Start(func(ctx context.Context, ev function.FightEvent) error {
+	lambda.Start(func(ctx context.Context, ev fights.Event) error {
 		if ev.Fight == "" {
 			slog.Warn("an event that names no fight")
 			return nil

@@ -19,6 +19,7 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"github.com/agentgames/bundle/functions/internal/awsenv"
+	"github.com/agentgames/bundle/functions/internal/fights"
 	"github.com/agentgames/bundle/functions/internal/function"
 	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/internal/assemble"
@@ -37,12 +38,12 @@ func main() {
 	// The table is the ledger too: the agents whose keys take seats, and
 	// the ratings a match that ends moves, are kept there.
 	p, err := assemble.New(assemble.Config{Live: games.Live(), Matches: store, Ledger: store, CreatesPerMinute: function.CreatesPerMinute(),
-		Arena: function.Arena()})
+		Arena: fights.Arena()})
 	if err != nil {
 		function.Fail("cannot start", err)
 	}
 	if p.Arena != nil {
-		p.Arena.WithStart(function.FightStarter(cfg))
+		p.Arena.WithStart(fights.Starter(cfg))
 	}
 	lambda.Start(lambdaedge.Handler(p.HTTP()))
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"github.com/agentgames/bundle/functions/internal/awsenv"
+	"github.com/agentgames/bundle/functions/internal/fights"
 	"github.com/agentgames/bundle/functions/internal/function"
 	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/internal/assemble/mcpassemble"
@@ -32,7 +33,7 @@ func main() {
 	if matches == nil {
 		function.Fail("cannot start: MATCHES_TABLE must name the matches table", errors.New("MATCHES_TABLE is not set"))
 	}
-	cfg.Matches, cfg.CreatesPerMinute, cfg.Arena = matches, function.CreatesPerMinute(), function.Arena()
+	cfg.Matches, cfg.CreatesPerMinute, cfg.Arena = matches, function.CreatesPerMinute(), fights.Arena()
 	p, err := mcpassemble.New(cfg, mcpedge.ParseOrigins(os.Getenv("MCP_ALLOWED_ORIGINS")))
 	if err != nil {
 		function.Fail("cannot start", err)
@@ -42,7 +43,7 @@ func main() {
 		if err != nil {
 			function.Fail("cannot start: the AWS configuration for FIGHT_FUNCTION does not load", err)
 		}
-		p.Arena.WithStart(function.FightStarter(awsCfg))
+		p.Arena.WithStart(fights.Starter(awsCfg))
 	}
 	lambda.Start(lambdaedge.Handler(p.Handler))
 }

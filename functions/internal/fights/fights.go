@@ -1,4 +1,10 @@
-package function
+// Package fights is what the functions that run the arena share (the
+// live, MCP and fight functions): the arena's settings from the
+// environment, and the hand-off of each fight to the fight function.
+// Apart from package function so that the game and catalog functions do
+// not link the Lambda client, whose package initialization every cold
+// start would pay.
+package fights
 
 import (
 	"context"
@@ -15,9 +21,9 @@ import (
 	"github.com/agentgames/bundle/internal/egress"
 )
 
-// FightEvent is what the fight function is invoked with: the code of the
+// Event is what the fight function is invoked with: the code of the
 // fight to drive.
-type FightEvent struct {
+type Event struct {
 	Fight string `json:"fight"`
 }
 
@@ -32,15 +38,15 @@ func Arena() *assemble.Arena {
 	return &assemble.Arena{Calls: egress.Policy{AllowHTTP: os.Getenv("ARENA_ALLOW_HTTP") == "true", AllowPrivate: os.Getenv("ARENA_ALLOW_PRIVATE") == "true"}}
 }
 
-// FightStarter hands each fight to the function FIGHT_FUNCTION names,
+// Starter hands each fight to the function FIGHT_FUNCTION names,
 // invoked asynchronously (Lambda queues the event and answers at once)
-// with a FightEvent: what an arena on Lambda starts its fights with
+// with an Event: what an arena on Lambda starts its fights with
 // (arena.Arena.WithStart).
-func FightStarter(cfg aws.Config) func(ctx context.Context, code string) error {
+func Starter(cfg aws.Config) func(ctx context.Context, code string) error {
 	client := lambda.NewFromConfig(cfg, func(o *lambda.Options) { o.BaseEndpoint = awsenv.Endpoint("Lambda") })
 	name := os.Getenv("FIGHT_FUNCTION")
 	return func(ctx context.Context, code string) error {
-		payload, err := json.Marshal(FightEvent{Fight: code})
+		payload, err := json.Marshal(Event{Fight: code})
 		if err != nil {
 			return err
 		}
