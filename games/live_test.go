@@ -18,7 +18,8 @@ import (
 // a game of the registry's loop games too, its slug, store kind, tool
 // prefix and API base its own, its API's every path in openapi.yaml, its
 // page a folder of web/, every bot it seats an anchor on its boards of
-// ratings, and its words for a model all there.
+// ratings, its words for a model all there, and its seats playable by
+// bots called by URL (the arena's Bots).
 func TestLiveRegistry(t *testing.T) {
 	seen := map[string]string{}
 	unique := func(what, v, slug string) {
@@ -53,6 +54,9 @@ func TestLiveRegistry(t *testing.T) {
 			if _, ok := g.Anchors[bot]; !ok {
 				t.Errorf("%s: bot %s has no anchor on the boards of ratings", g.Slug, bot)
 			}
+		}
+		if g.Bots == nil {
+			t.Errorf("%s: its descriptor has no Bots: the arena cannot seat bots by URL in its matches", g.Slug)
 		}
 		if g.Title == "" || g.Guide == "" || g.Tools.Texts == nil || g.Tools.About == "" || g.Tools.State == "" || g.Tools.Move == "" || g.Tools.Intro == "" || g.Tools.Use == "" {
 			t.Errorf("%s: its descriptor lacks words: %+v", g.Slug, g.Tools)
