@@ -97,14 +97,22 @@ func goBuild(t testing.TB, out string, pkgs ...string) {
 	}
 }
 
-func freeAddr(t testing.TB) string {
+// freeAddrs draws n distinct addresses on loopback whose ports are free
+// now, for an emulator to listen on: each drawn while the others are
+// held, since two drawn one after the other may be one port (an emulator
+// given one port twice fails to start).
+func freeAddrs(t testing.TB, n int) []string {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	out := make([]string, n)
+	for i := range out {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer l.Close() // held until all are drawn, so that no two are one port
+		out[i] = l.Addr().String()
 	}
-	defer l.Close()
-	return l.Addr().String()
+	return out
 }
 
 // emulator is a running aws-lambda-rie with a bootstrap.
@@ -126,8 +134,9 @@ const testKeys = "1:mF68pkUX4uW9y08zlMUQ1OU2NXFhXYsdu+o8u5fBZSw="
 
 func startEmulator(t testing.TB, rie, bootstrap string, env ...string) *emulator {
 	t.Helper()
-	addr := freeAddr(t)
-	cmd := exec.Command(rie, "--runtime-interface-emulator-address", addr, "--runtime-api-address", freeAddr(t), bootstrap)
+	addrs := freeAddrs(t, 2)
+	addr := addrs[0]
+	cmd := exec.Command(rie, "--runtime-interface-emulator-address", addr, "--runtime-api-address", addrs[1], bootstrap)
 	cmd.Dir = filepath.Dir(bootstrap)
 	cmd.Env = append(append(os.Environ(), "TOKEN_KEYS="+testKeys, "AWS_LAMBDA_FUNCTION_MEMORY_SIZE=256"), env...)
 	e := &emulator{invokeURL: "http://" + addr + "/2015-03-31/functions/function/invocations", log: &bytes.Buffer{}}
