@@ -327,14 +327,16 @@ func TestResume(t *testing.T) {
 				t.Fatal(err)
 			}
 			start := time.Now()
+			var asked atomic.Int64 // when the bot was first asked again, after start
+			srv.OnPlayTurn(func() { asked.CompareAndSwap(0, int64(time.Since(start))) })
 			next.arena.Drive(context.Background(), <-next.started)
-			waited := time.Since(start)
+			waited := time.Duration(asked.Load())
 			got, _ := next.arena.Fight(context.Background(), f.Code)
 			if !got.Rated || got.Seats[0].Failed != "" {
 				t.Fatalf("the resumed fight ended as %+v", got)
 			}
 			if killed != (waited > lease/2) {
-				t.Fatalf("the fight was resumed after %v (its lease %v)", waited, lease)
+				t.Fatalf("the bot was asked again %v after the fight was resumed (its lease %v)", waited, lease)
 			}
 			m, _ := next.servers["tron"].Read(context.Background(), f.Code)
 			var public struct{ Round int }
