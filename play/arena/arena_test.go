@@ -579,3 +579,28 @@ func TestPairsKeptApart(t *testing.T) {
 		}
 	}
 }
+
+// TestDeleteUnranks: a bot deleted leaves the ladder, its pairs with it,
+// and its fights stay.
+func TestDeleteUnranks(t *testing.T) {
+	w := newWorld(t, 2*time.Second)
+	bot, _ := w.register(t, owner("A1"), "tron", arenatest.Bot{Name: "gone", Width: 10, Height: 10})
+	f, err := w.arena.Launch(context.Background(), "tron", []string{bot.ID, "house:easy"}, []byte(`{"width":10,"height":10}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.drive(t)
+	if err := w.arena.Delete(owner("A1"), "tron", bot.ID); err != nil {
+		t.Fatal(err)
+	}
+	info, _ := w.arena.LadderInfo(context.Background(), "tron", 2)
+	if len(info.Standings) != 1 || len(info.Pairs) != 0 {
+		t.Fatalf("the ladder after the delete: %+v, pairs %+v", info.Standings, info.Pairs)
+	}
+	if got, err := w.arena.Fight(context.Background(), f.Code); err != nil || got.Seats[0].Name != "gone" {
+		t.Fatalf("the deleted bot's fight: %+v, %v", got, err)
+	}
+	if _, err := w.arena.Bot(context.Background(), "tron", bot.ID); !play.IsCode(err, play.CodeNoBot) {
+		t.Fatalf("a deleted bot: %v", err)
+	}
+}

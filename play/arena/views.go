@@ -87,9 +87,15 @@ func (a *Arena) LadderInfo(ctx context.Context, game string, seats int) (*Ladder
 		out.Standings = append(out.Standings, Ranked{Standing: st, Name: name, Ordinal: st.Rating.Ordinal()})
 	}
 	out.Pairs = map[string]map[string]Pair{}
-	for _, st := range out.Standings[:min(len(out.Standings), PairsShown)] {
-		if rec := l.Shown[st.Bot]; rec != nil {
-			out.Pairs[st.Bot] = rec
+	first := out.Standings[:min(len(out.Standings), PairsShown)]
+	for _, a := range first {
+		for _, b := range first {
+			if rec, ok := l.Shown[a.Bot][b.Bot]; ok { // not a bot deleted since, nor one fallen from the first
+				if out.Pairs[a.Bot] == nil {
+					out.Pairs[a.Bot] = map[string]Pair{}
+				}
+				out.Pairs[a.Bot][b.Bot] = rec
+			}
 		}
 	}
 	return out, nil
