@@ -198,6 +198,9 @@ func TestFailures(t *testing.T) {
 				if n == arena.PauseAfter && !strings.Contains(b.Why, tc.why) {
 					t.Fatalf("the bot was paused because %q", b.Why)
 				}
+				if r, _ := w.arena.Roster(context.Background(), "tron"); r.Bots[0].State != b.State {
+					t.Fatalf("the roster lists the bot %s, its record %s", r.Bots[0].State, b.State)
+				}
 			}
 			if srv.MaxInFlight() > 1 {
 				t.Fatalf("the bot had %d calls in flight at once", srv.MaxInFlight())

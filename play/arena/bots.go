@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
+	"encoding/json"
 	"slices"
 	"strings"
 	"time"
@@ -211,7 +212,7 @@ func (a *Arena) checkBot(name, url, description string) error {
 
 // saveBot writes b, created when version is 0.
 func (a *Arena) saveBot(ctx context.Context, b *Bot, version uint64) error {
-	data, err := jsonOf(b)
+	data, err := json.Marshal(b)
 	if err != nil {
 		return err
 	}
@@ -272,9 +273,11 @@ func (a *Arena) changeBot(ctx context.Context, game, id string, f func(*Bot) err
 // listState writes b's state in its game's roster.
 func (a *Arena) listState(ctx context.Context, b *Bot) error {
 	return update(ctx, a, kindRoster, b.Game, func(r *Roster, _ bool) error {
-		if i := slices.IndexFunc(r.Bots, func(e Entry) bool { return e.ID == b.ID }); i >= 0 {
-			r.Bots[i].State = b.State
+		i := slices.IndexFunc(r.Bots, func(e Entry) bool { return e.ID == b.ID })
+		if i < 0 || r.Bots[i].State == b.State {
+			return errSkip
 		}
+		r.Bots[i].State = b.State
 		return nil
 	})
 }

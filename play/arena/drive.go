@@ -81,9 +81,12 @@ func (d *driver) drive(ctx context.Context, code string) error {
 	if !d.f.Greeted {
 		d.greet(ctx)
 		d.f.Greeted = true
+		if err := d.renew(ctx); err != nil {
+			return err
+		}
 	}
 	for {
-		if err := d.renew(ctx); err != nil {
+		if err := d.hold(ctx); err != nil {
 			return err
 		}
 		m, err := d.srv.Read(ctx, code)
@@ -133,6 +136,16 @@ func (d *driver) take(ctx context.Context, code string, waited bool) error {
 	d.f, d.version = &f, version
 	if d.srv, err = d.a.server(f.Game); err != nil {
 		return err
+	}
+	return d.renew(ctx)
+}
+
+// hold renews the lease once half of it has run: a round writes the
+// match, and the fight (its bots' reply times) only with the lease, or
+// when something happens that must be kept at once (renew).
+func (d *driver) hold(ctx context.Context) error {
+	if time.UnixMilli(d.f.Lease.Until).Sub(d.a.clock()) > d.a.settings.Lease/2 {
+		return nil
 	}
 	return d.renew(ctx)
 }

@@ -254,7 +254,7 @@ func (a *Arena) ready(ctx context.Context, game, id string) (*Bot, error) {
 
 // saveFight writes f, created when version is 0.
 func (a *Arena) saveFight(ctx context.Context, f *Fight, version uint64) error {
-	data, err := jsonOf(f)
+	data, err := json.Marshal(f)
 	if err != nil {
 		return err
 	}

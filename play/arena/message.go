@@ -29,9 +29,6 @@ var emptyBoard = json.RawMessage(`""`)
 // noExpiry is when the arena's records expire: never.
 var noExpiry time.Time
 
-// jsonOf is v as JSON.
-func jsonOf(v any) ([]byte, error) { return json.Marshal(v) }
-
 // Failure is why a call to a bot failed, in the arena's words: what its
 // owner reads.
 type Failure struct{ Reason string }

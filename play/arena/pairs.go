@@ -6,6 +6,8 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+
+	"github.com/agentgames/bundle/play"
 )
 
 // kindPairs names the entries of every bot's record against the others:
@@ -58,6 +60,23 @@ func (a *Arena) addPairs(ctx context.Context, game string, seats int, fight stri
 	return nil
 }
 
+// loadMany reads the entries of kind under refs, nil for none, in one
+// round trip where the store can (play.ManyLoader).
+func (a *Arena) loadMany(ctx context.Context, kind string, refs []string) ([][]byte, error) {
+	if m, ok := a.store.(play.ManyLoader); ok {
+		return m.LoadMany(ctx, kind, refs)
+	}
+	out := make([][]byte, len(refs))
+	for i, ref := range refs {
+		data, _, err := a.store.Load(ctx, kind, ref)
+		if err != nil && !play.IsCode(err, play.CodeNoMatch) {
+			return nil, err
+		}
+		out[i] = data
+	}
+	return out, nil
+}
+
 // pairsAmong reads the records of bots on game's ladder of seats seats
 // against each other, in one round trip where the store can.
 func (a *Arena) pairsAmong(ctx context.Context, game string, seats int, bots []string) (map[string]map[string]Pair, error) {
@@ -66,23 +85,9 @@ func (a *Arena) pairsAmong(ctx context.Context, game string, seats int, bots []s
 	for i, b := range bots {
 		refs[i] = pairsRef(game, seats, b)
 	}
-	datas := make([][]byte, len(bots))
-	if m, ok := a.store.(interface {
-		LoadMany(ctx context.Context, kind string, refs []string) ([][]byte, error)
-	}); ok {
-		var err error
-		if datas, err = m.LoadMany(ctx, kindPairs, refs); err != nil {
-			return nil, err
-		}
-	} else {
-		for i, ref := range refs {
-			var p PairsOf
-			if _, found, err := a.load(ctx, kindPairs, ref, &p); err != nil {
-				return nil, err
-			} else if found {
-				datas[i], _ = json.Marshal(p)
-			}
-		}
+	datas, err := a.loadMany(ctx, kindPairs, refs)
+	if err != nil {
+		return nil, err
 	}
 	for i, data := range datas {
 		var p PairsOf

@@ -5,6 +5,7 @@ import (
 	"context"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/live"
@@ -92,27 +93,33 @@ func (d *driver) tell(ctx context.Context, i int) error {
 	if st.Token == "" {
 		return nil // a house bot's
 	}
-	return update(ctx, d.a, kindBot, st.Bot, func(b *Bot, found bool) error {
-		if !found || slices.Contains(b.Fights, d.f.Code) {
+	var after Bot
+	err := update(ctx, d.a, kindBot, st.Bot, func(b *Bot, found bool) error {
+		if !found {
 			return errSkip
+		}
+		after = *b
+		if slices.Contains(b.Fights, d.f.Code) {
+			return errSkip // told already, by a driver interrupted since
 		}
 		b.Fights = append(b.Fights, d.f.Code)
 		b.Fights = b.Fights[max(0, len(b.Fights)-KeptFights):]
 		if st.Calls > 0 {
-			b.answered(d.a.clock(), 0)
-			b.Times[len(b.Times)-1] = st.Millis / int64(st.Calls) // the fight's mean
+			b.answered(d.a.clock(), time.Duration(st.Millis/int64(st.Calls))*time.Millisecond) // the fight's mean
 		}
 		if st.Failed == "" {
 			b.Failures = 0
-			return nil
-		}
-		b.Failures++
-		if b.Failures >= PauseAfter && b.State == Active {
+		} else if b.Failures++; b.Failures >= PauseAfter && b.State == Active {
 			b.State = Paused
 			b.Why = "paused by the arena: it failed " + strconv.Itoa(b.Failures) + " fights in a row, the last (" + d.f.Code + ") as " + st.Failed
 		}
+		after = *b
 		return nil
 	})
+	if err != nil || after.ID == "" {
+		return err
+	}
+	return d.a.listState(ctx, &after) // the roster shows a pause
 }
 
 // outcome is the fight's result as the ladder reads it, from the places

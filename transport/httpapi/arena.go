@@ -1,9 +1,9 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"net/http"
-	"strconv"
 
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/arena"
@@ -139,7 +139,7 @@ func (s *Server) ServeArena(a *arena.Arena) {
 		}
 		f, err := a.Fight(r.Context(), r.PathValue("code"))
 		if err != nil || f.Game != r.PathValue("game") {
-			return cmpErr(err, play.Errorf(play.CodeNoMatch, "no fight of %s has the code %q", r.PathValue("game"), r.PathValue("code")))
+			return cmp.Or[error](err, play.Errorf(play.CodeNoMatch, "no fight of %s has the code %q", r.PathValue("game"), r.PathValue("code")))
 		}
 		writeJSON(w, http.StatusOK, a.Info(f))
 		return nil
@@ -161,7 +161,7 @@ func (s *Server) ServeArena(a *arena.Arena) {
 		return nil
 	})
 	s.handle("GET /api/arena/{game}/ladder", func(w http.ResponseWriter, r *http.Request) error {
-		seats, err := seatsQuery(r)
+		seats, err := wholeQuery(r, "seats", 8, 2) // the game bounds them further
 		if err != nil {
 			return err
 		}
@@ -196,34 +196,4 @@ func (s *Server) arenaRequest(w http.ResponseWriter, r *http.Request, body bool)
 	}
 	b, err := ReadBody(w, r, MaxBody)
 	return ctx, b, err
-}
-
-// seatsQuery reads a ladder's ?seats=N, 2 when absent.
-func seatsQuery(r *http.Request) (int, error) {
-	q, err := query(r.URL.RawQuery)
-	if err != nil {
-		return 0, err
-	}
-	for name := range q {
-		if name != "seats" {
-			return 0, play.Errorf(play.CodeInvalidRequest, "a ladder takes only ?seats=N, not %q", name)
-		}
-	}
-	v, ok := q["seats"]
-	if !ok {
-		return 2, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 || n > 8 {
-		return 0, play.Errorf(play.CodeInvalidRequest, "seats must be a number of seats, 1 to 8 (the game's bound its ladders), not %q", v)
-	}
-	return n, nil
-}
-
-// cmpErr is err, or else fallback.
-func cmpErr(err, fallback error) error {
-	if err != nil {
-		return err
-	}
-	return fallback
 }
