@@ -243,21 +243,10 @@ func (l *Ladder) Record(o Outcome) (bool, error) {
 		es[i].s.Fights++
 	}
 
-	for i, a := range es {
-		for _, b := range es[i+1:] {
-			ab, ba := l.pair(a.s.Bot, b.s.Bot), l.pair(b.s.Bot, a.s.Bot)
-			switch {
-			case a.group > b.group:
-				ab.Wins++
-				ba.Losses++
-			case a.group < b.group:
-				ab.Losses++
-				ba.Wins++
-			default:
-				ab.Draws++
-				ba.Draws++
-			}
-			l.Pairs[a.s.Bot][b.s.Bot], l.Pairs[b.s.Bot][a.s.Bot] = ab, ba
+	for a, against := range pairsOf(o) {
+		for b, p := range against {
+			was := l.pair(a, b)
+			l.Pairs[a][b] = Pair{Wins: was.Wins + p.Wins, Draws: was.Draws + p.Draws, Losses: was.Losses + p.Losses}
 		}
 	}
 
@@ -268,13 +257,29 @@ func (l *Ladder) Record(o Outcome) (bool, error) {
 	return true, nil
 }
 
-// pairsOf is the pairs outcome o records, on an empty ladder: each pair
-// of its bots' results against each other, as Record adds them.
-func (l *Ladder) pairsOf(o Outcome) map[string]map[string]Pair {
-	if _, err := l.Record(o); err != nil {
-		return nil
+// pairsOf is each pair's result in o, a fight each way: the bot that
+// went out later won, two that went out together drew.
+func pairsOf(o Outcome) map[string]map[string]Pair {
+	out := make(map[string]map[string]Pair, len(o.Bots))
+	for g, seats := range o.Out {
+		for _, s := range seats {
+			out[o.Bots[s]] = make(map[string]Pair, len(o.Bots)-1)
+			for h, others := range o.Out {
+				for _, t := range others {
+					switch {
+					case t == s:
+					case h < g:
+						out[o.Bots[s]][o.Bots[t]] = Pair{Wins: 1}
+					case h > g:
+						out[o.Bots[s]][o.Bots[t]] = Pair{Losses: 1}
+					default:
+						out[o.Bots[s]][o.Bots[t]] = Pair{Draws: 1}
+					}
+				}
+			}
+		}
 	}
-	return l.Pairs
+	return out
 }
 
 // pair is a's record against b, making room for it in l.Pairs.

@@ -68,7 +68,7 @@ func (a *Arena) rate(ctx context.Context, f *Fight, o Outcome) error {
 		return nil
 	}
 	seats := len(f.Seats)
-	if err := a.addPairs(ctx, f.Game, seats, f.Code, (&Ladder{}).pairsOf(o)); err != nil {
+	if err := a.addPairs(ctx, f.Game, seats, f.Code, pairsOf(o)); err != nil {
 		return err
 	}
 	return update(ctx, a, kindLadder, ladderRef(f.Game, seats), func(l *Ladder, _ bool) error {
