@@ -38,6 +38,7 @@ import (
 	"github.com/agentgames/bundle/internal/jsonlog"
 	"github.com/agentgames/bundle/internal/keys"
 	"github.com/agentgames/bundle/internal/version"
+	"github.com/agentgames/bundle/play/arena"
 	"github.com/agentgames/bundle/store/bolt"
 	"github.com/agentgames/bundle/transport/httpapi"
 	"github.com/agentgames/bundle/transport/mcpedge"
@@ -52,6 +53,7 @@ func main() {
 	arenaHTTP := flag.Bool("arena-allow-http", false, "let the arena call bots at plain http:// URLs (it calls https:// ones only otherwise)")
 	arenaPrivate := flag.Bool("arena-allow-private", false, "let the arena call bots at addresses that are not public: loopback, private networks (a local arena of bots on this machine); "+
 		"never on a server others reach")
+	arenaEvery := flag.Duration("arena-every", 0, "the beat of the arena's schedule: every active bot is put in a fight each beat it is not in one (e.g. 30s); 0 for no schedule, fights only as launched")
 	version.Flag(flag.CommandLine, "server")
 	flag.Parse()
 	h, closeLog := jsonlog.NewBuffered(os.Stderr, logEvery)
@@ -59,7 +61,7 @@ func main() {
 	slog.SetDefault(log)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, *addr, *data, limits{creates: *creates, origins: mcpedge.ParseOrigins(*origins),
-		arena: egress.Policy{AllowHTTP: *arenaHTTP, AllowPrivate: *arenaPrivate}}, log)
+		arena: egress.Policy{AllowHTTP: *arenaHTTP, AllowPrivate: *arenaPrivate}, arenaEvery: *arenaEvery}, log)
 	stop()
 	if err != nil {
 		log.Error("server stopped", "err", err)
@@ -117,6 +119,8 @@ type limits struct {
 	origins []string
 	// arena is what the arena's calls to bots may reach.
 	arena egress.Policy
+	// arenaEvery is the beat of the arena's schedule, 0 for none.
+	arenaEvery time.Duration
 }
 
 // run serves every game on addr until ctx ends, keeping live matches and
@@ -149,7 +153,7 @@ func run(ctx context.Context, addr, data string, lim limits, log *slog.Logger) e
 	}
 	defer matches.Close()
 	p, err := mcpassemble.New(assemble.Config{Keys: ring, Games: games.All(), Live: games.Live(), Ledger: matches, Matches: matches, CreatesPerMinute: lim.creates,
-		Arena: &assemble.Arena{Calls: lim.arena}}, lim.origins)
+		Arena: &assemble.Arena{Calls: lim.arena, Settings: arena.Settings{Every: lim.arenaEvery}}}, lim.origins)
 	if err != nil {
 		return err
 	}

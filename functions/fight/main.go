@@ -45,7 +45,7 @@ func main() {
 		function.Fail("cannot start", err)
 	}
 	start := fights.Starter(cfg)
-	a := p.Arena.WithStart(start)
+	a := p.Arena.WithQueue(start)
 	lambda.Start(func(ctx context.Context, ev fights.Event) error {
 		if ev.Fight == "" {
 			slog.Warn("an event that names no fight")
@@ -61,6 +61,6 @@ func main() {
 			return nil
 		}
 		// the time ran out with the fight under way: the next invocation goes on
-		return start(ctx, ev.Fight)
+		return start.Send(ctx, ev.Fight)
 	})
 }

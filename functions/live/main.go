@@ -43,7 +43,7 @@ func main() {
 		function.Fail("cannot start", err)
 	}
 	if p.Arena != nil {
-		p.Arena.WithStart(fights.Starter(cfg))
+		p.Arena.WithQueue(fights.Starter(cfg))
 	}
 	lambda.Start(lambdaedge.Handler(p.HTTP()))
 }

@@ -43,7 +43,7 @@ func main() {
 		if err != nil {
 			function.Fail("cannot start: the AWS configuration for FIGHT_FUNCTION does not load", err)
 		}
-		p.Arena.WithStart(fights.Starter(awsCfg))
+		p.Arena.WithQueue(fights.Starter(awsCfg))
 	}
 	lambda.Start(lambdaedge.Handler(p.Handler))
 }

@@ -49,6 +49,15 @@ type Settings struct {
 	// lease (LeaseTime when 0): a driver that dies leaves its fight to
 	// another after this.
 	Lease time.Duration
+	// Every is the beat of the schedule a process runs itself (see Tick
+	// and Run): every active bot is put in a fight each beat it is not
+	// in one. 0 runs none: fights are launched, or, on AWS, EventBridge
+	// Scheduler beats.
+	Every time.Duration
+	// Options are the options of each game's scheduled fights, a JSON
+	// object by game slug (Tron's {"width":30,"height":30}); a game not
+	// named plays its defaults.
+	Options map[string][]byte
 }
 
 // The defaults of Settings, and the arena's fixed bounds.
@@ -86,9 +95,8 @@ type Arena struct {
 	settings Settings
 	// owner names this instance's drivers in the leases they hold.
 	owner string
-	// start has a fight driven, by this process or another; an error
-	// says it could not be handed on.
-	start func(ctx context.Context, code string) error
+	// queue has fights driven, by this process or another.
+	queue Queue
 	// base is the context of the fights this process drives (see Run).
 	base context.Context
 }
@@ -122,17 +130,39 @@ func New(servers []*live.Server, store play.Store, clock play.Clock, caller Call
 	if settings.LaunchesPerMinute < 0 {
 		a.trials.Limit, a.verifies.Limit = 0, 0 // a host that sets no limit on launches sets none on the other calls
 	}
-	a.start = func(_ context.Context, code string) error {
+	a.queue = QueueFunc(func(_ context.Context, code string) error {
 		go a.Drive(a.base, code)
 		return nil
-	}
+	})
 	return a
 }
 
-// WithStart has fights driven by start instead of a goroutine of this
-// process: a Lambda function hands each to another invocation.
-func (a *Arena) WithStart(start func(ctx context.Context, code string) error) *Arena {
-	a.start = start
+// Queue carries fights to the runners that drive them (Drive): each code
+// sent is driven at least once, by this process or another. A code sent
+// twice is harmless: a fight's driver holds a lease on it in the store,
+// and a second driver waits for the lease or leaves the fight to it.
+type Queue interface {
+	Send(ctx context.Context, codes ...string) error
+}
+
+// QueueFunc is a Queue that hands each code to one function.
+type QueueFunc func(ctx context.Context, code string) error
+
+// Send hands each code to f, stopping at the first error.
+func (f QueueFunc) Send(ctx context.Context, codes ...string) error {
+	for _, c := range codes {
+		if err := f(ctx, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WithQueue has fights driven by the runners q feeds instead of a
+// goroutine of this process each: on AWS, an SQS queue and its runner
+// function.
+func (a *Arena) WithQueue(q Queue) *Arena {
+	a.queue = q
 	return a
 }
 

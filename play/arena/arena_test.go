@@ -54,7 +54,7 @@ func worldOf(t *testing.T, store play.Store, timeout, lease time.Duration) *worl
 	}
 	caller := egress.New(egress.Policy{AllowHTTP: true, AllowPrivate: true, Timeout: timeout})
 	w.arena = arena.New(servers, store, time.Now, caller, arena.Settings{LaunchesPerMinute: -1, Lease: lease}).
-		WithStart(func(_ context.Context, code string) error { w.started <- code; return nil })
+		WithQueue(arena.QueueFunc(func(_ context.Context, code string) error { w.started <- code; return nil }))
 	return w
 }
 
@@ -516,7 +516,7 @@ func TestLimits(t *testing.T) {
 		servers = append(servers, live.NewServer(g, store, clock))
 	}
 	a := arena.New(servers, store, clock, egress.New(egress.Policy{AllowHTTP: true, AllowPrivate: true, Timeout: time.Second}), arena.Settings{}).
-		WithStart(func(context.Context, string) error { return nil })
+		WithQueue(arena.QueueFunc(func(context.Context, string) error { return nil }))
 	ctx := play.WithClient(owner("A1"), "203.0.113.5:4000")
 	srv := arenatest.Start(t, arenatest.Bot{Name: "idle"})
 	idle, err := a.Register(ctx, "tron", "idle", srv.URL, "")

@@ -31,7 +31,7 @@ func benchArena(b *testing.B) (*arena.Arena, *egress.Client, map[string]*live.Se
 	caller := egress.New(egress.Policy{AllowHTTP: true, AllowPrivate: true, MaxInFlight: 256})
 	started := make(chan string, 1024)
 	a := arena.New(list, store, time.Now, caller, arena.Settings{LaunchesPerMinute: -1, MaxRunning: 1024}).
-		WithStart(func(_ context.Context, code string) error { started <- code; return nil })
+		WithQueue(arena.QueueFunc(func(_ context.Context, code string) error { started <- code; return nil }))
 	return a, caller, servers, started
 }
 

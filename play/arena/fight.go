@@ -113,6 +113,23 @@ type Summary struct {
 // may launch, within the per-client limit; the arena runs MaxRunning
 // fights at once.
 func (a *Arena) Launch(ctx context.Context, game string, entrants []string, options []byte) (*Fight, error) {
+	f, err := a.launch(ctx, game, entrants, options, false)
+	if err != nil {
+		return nil, err
+	}
+	if err := a.queue.Send(ctx, f.Code); err != nil {
+		slog.Error("arena: a fight could not be handed to its driver", "fight", f.Code, "err", err)
+		return nil, &play.Error{Code: play.CodeUnavailable, RetryAfter: 10 * time.Second,
+			Message: "the arena could not start the fight's driver; try again in a while"}
+	}
+	return f, nil
+}
+
+// launch opens a fight and lists it, as Launch does, without handing it
+// to a runner; a scheduled fight (the arena's own, see Tick) takes no
+// client's quota and checks no bot's health: its bots are active, and
+// the fight itself is the check (a bot that fails fights is paused).
+func (a *Arena) launch(ctx context.Context, game string, entrants []string, options []byte, scheduled bool) (*Fight, error) {
 	s, err := a.server(game)
 	if err != nil {
 		return nil, err
@@ -140,14 +157,16 @@ func (a *Arena) Launch(ctx context.Context, game string, entrants []string, opti
 			f.Seats[i], seats[i] = Fighter{Bot: e, Name: e}, live.Entrant{Name: e, Bot: policy}
 			continue
 		}
-		b, err := a.ready(ctx, game, e)
+		b, err := a.ready(ctx, game, e, scheduled)
 		if err != nil {
 			return nil, err
 		}
 		f.Seats[i], seats[i] = Fighter{Bot: b.ID, Name: b.Name, URL: b.URL, Owner: b.Owner.ID}, live.Entrant{Name: b.Name}
 	}
-	if err := a.launches.Take(ctx); err != nil {
-		return nil, err
+	if !scheduled {
+		if err := a.launches.Take(ctx); err != nil {
+			return nil, err
+		}
 	}
 	opened, err := s.Open(ctx, seats, a.caller.Timeout(), opts)
 	if err != nil {
@@ -178,11 +197,6 @@ func (a *Arena) Launch(ctx context.Context, game string, entrants []string, opti
 	})
 	if err != nil {
 		return nil, err
-	}
-	if err := a.start(ctx, f.Code); err != nil {
-		slog.Error("arena: a fight could not be handed to its driver", "fight", f.Code, "err", err)
-		return nil, &play.Error{Code: play.CodeUnavailable, RetryAfter: 10 * time.Second,
-			Message: "the arena could not start the fight's driver; try again in a while"}
 	}
 	return f, nil
 }
@@ -218,9 +232,10 @@ func (f *Fight) names() []string {
 	return out
 }
 
-// ready is the bot id of game if it may fight now: active, and, if it
-// has not answered the arena for HealthAfter, answering an init message.
-func (a *Arena) ready(ctx context.Context, game, id string) (*Bot, error) {
+// ready is the bot id of game if it may fight now: active, and, unless
+// the fight is scheduled, answering an init message if it has not
+// answered the arena for HealthAfter.
+func (a *Arena) ready(ctx context.Context, game, id string, scheduled bool) (*Bot, error) {
 	b, err := a.Bot(ctx, game, id)
 	if err != nil {
 		return nil, err
@@ -230,7 +245,7 @@ func (a *Arena) ready(ctx context.Context, game, id string) (*Bot, error) {
 		return nil, play.Errorf(play.CodeBotNotReady, "bot %s is pending: it has not proved its URL (its owner verifies it)", id)
 	case b.State == Paused:
 		return nil, play.Errorf(play.CodeBotNotReady, "bot %s is paused", id)
-	case a.clock().Sub(time.UnixMilli(b.Answered)) < HealthAfter:
+	case scheduled || a.clock().Sub(time.UnixMilli(b.Answered)) < HealthAfter:
 		return b, nil
 	}
 	s, _ := a.server(game)

@@ -236,7 +236,7 @@ func (l *Ladder) Record(o Outcome) (bool, error) {
 
 	teams, ranks := make([][]ratings.Rating, len(es)), make([]int, len(es))
 	for i, e := range es {
-		teams[i], ranks[i] = []ratings.Rating{e.s.Rating}, len(o.Out)-e.group
+		teams[i], ranks[i] = []ratings.Rating{e.s.Rating.Drift()}, len(o.Out)-e.group
 	}
 	for i, r := range ratings.Rate(teams, ranks) {
 		es[i].s.Rating = r[0]

@@ -120,7 +120,7 @@ func TestRecordByHand(t *testing.T) {
 			}
 			teams := make([][]ratings.Rating, len(f.bots))
 			for i := range teams {
-				teams[i] = []ratings.Rating{ratings.New()}
+				teams[i] = []ratings.Rating{ratings.New().Drift()} // the arena's ratings drift (Tau) before each fight
 			}
 			wl := ratings.Rate(teams, f.ranks)
 			for i, b := range f.bots {

@@ -3,6 +3,7 @@ package arena
 import (
 	"cmp"
 	"context"
+	"log/slog"
 	"slices"
 	"strconv"
 	"time"
@@ -178,10 +179,35 @@ func (a *Arena) unlist(ctx context.Context, code string) error {
 // Run has this process drive its fights under ctx, which ends them (a
 // server that stops): those launched from now on, and every fight under
 // way, which a server killed before left (each is taken once its
-// driver's lease runs out). The local server calls it as it starts.
+// driver's lease runs out); and, with Settings.Every, tick the schedule
+// every beat until ctx ends. The local server calls it as it starts.
 func (a *Arena) Run(ctx context.Context) error {
 	a.base = ctx
-	return a.ResumeFights(ctx)
+	if err := a.ResumeFights(ctx); err != nil {
+		return err
+	}
+	if a.settings.Every > 0 {
+		go a.beat(ctx)
+	}
+	return nil
+}
+
+// beat ticks the schedule every Settings.Every until ctx ends.
+func (a *Arena) beat(ctx context.Context) {
+	t := time.NewTicker(a.settings.Every)
+	defer t.Stop()
+	for {
+		if r, err := a.Tick(ctx); err != nil && ctx.Err() == nil {
+			slog.Error("arena: the schedule's tick failed", "err", err)
+		} else if r != nil && (r.Launched > 0 || r.Stuck > 0) {
+			slog.Info("arena: the schedule ticked", "launched", r.Launched, "stuck", r.Stuck, "running", r.Running)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }
 
 // ResumeFights has every fight under way driven whose driver holds it no more
@@ -191,12 +217,7 @@ func (a *Arena) ResumeFights(ctx context.Context) error {
 	if _, _, err := a.load(ctx, kindRunning, runningRef, &r); err != nil {
 		return err
 	}
-	for _, code := range r.Codes {
-		if err := a.start(ctx, code); err != nil {
-			return err
-		}
-	}
-	return nil
+	return a.queue.Send(ctx, r.Codes...)
 }
 
 // Ladder is game's ladder of fights of seats seats.

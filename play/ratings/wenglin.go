@@ -30,6 +30,16 @@ const (
 	Kappa        = 0.0001
 )
 
+// Tau is OpenSkill's default dynamics: the deviation a skill may drift
+// between two matches, added to Sigma before each (see Drift).
+const Tau = DefaultMu / 300
+
+// Drift is r before a match for a ladder whose skills change: its Sigma
+// grown by Tau, so that Sigma settles where a match's evidence balances
+// the drift instead of shrinking to nothing, and a rating keeps following
+// a player that improves.
+func (r Rating) Drift() Rating { return Rating{Mu: r.Mu, Sigma: math.Hypot(r.Sigma, Tau)} }
+
 // New is a newcomer's rating.
 func New() Rating { return Rating{Mu: DefaultMu, Sigma: DefaultSigma} }
 

@@ -89,3 +89,20 @@ func TestFreeForAll(t *testing.T) {
 		t.Errorf("ranks that do not fit changed %+v", bad)
 	}
 }
+
+func TestDrift(t *testing.T) {
+	r := ratings.Rating{Mu: 30, Sigma: 0.1}.Drift()
+	if r.Mu != 30 || math.Abs(r.Sigma-math.Sqrt(0.01+ratings.Tau*ratings.Tau)) > 1e-12 {
+		t.Errorf("Drift = %+v, want mu 30 and sigma sqrt(0.1² + ratings.Tau²)", r)
+	}
+	// A player who always beats an equal keeps a sigma that no longer
+	// shrinks once the drift balances a match's evidence.
+	a, b := ratings.New(), ratings.New()
+	for range 2000 {
+		out := ratings.Rate([][]ratings.Rating{{a.Drift()}, {b.Drift()}}, []int{1, 2})
+		a, b = out[0][0], out[1][0]
+	}
+	if a.Sigma < ratings.Tau {
+		t.Errorf("after 2000 matches sigma %v fell below ratings.Tau %v", a.Sigma, ratings.Tau)
+	}
+}

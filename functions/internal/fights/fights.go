@@ -19,6 +19,7 @@ import (
 	"github.com/agentgames/bundle/functions/internal/awsenv"
 	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/internal/egress"
+	"github.com/agentgames/bundle/play/arena"
 )
 
 // Event is what the fight function is invoked with: the code of the
@@ -41,8 +42,8 @@ func Arena() *assemble.Arena {
 // Starter hands each fight to the function FIGHT_FUNCTION names,
 // invoked asynchronously (Lambda queues the event and answers at once)
 // with an Event: what an arena on Lambda starts its fights with
-// (arena.Arena.WithStart).
-func Starter(cfg aws.Config) func(ctx context.Context, code string) error {
+// (arena.Arena.WithQueue).
+func Starter(cfg aws.Config) arena.QueueFunc {
 	client := lambda.NewFromConfig(cfg, func(o *lambda.Options) { o.BaseEndpoint = awsenv.Endpoint("Lambda") })
 	name := os.Getenv("FIGHT_FUNCTION")
 	return func(ctx context.Context, code string) error {

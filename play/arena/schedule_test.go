@@ -1,0 +1,130 @@
+package arena_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/agentgames/bundle/games"
+	"github.com/agentgames/bundle/internal/arenatest"
+	"github.com/agentgames/bundle/internal/egress"
+	"github.com/agentgames/bundle/play/arena"
+	"github.com/agentgames/bundle/play/live"
+	"github.com/agentgames/bundle/store/bolt"
+)
+
+// local is an arena as the local server runs it: over a bbolt file, its
+// fights driven by goroutines of the process, its schedule beating
+// every settings.Every.
+type local struct {
+	arena *arena.Arena
+	store *bolt.Store
+	stop  context.CancelFunc
+}
+
+// openLocal opens the arena of every live game over the file path and
+// runs it.
+func openLocal(t *testing.T, path string, settings arena.Settings) *local {
+	t.Helper()
+	store, err := bolt.Open(path, time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var servers []*live.Server
+	for _, g := range games.Live() {
+		servers = append(servers, live.NewServer(g, store, time.Now).WithKept(0))
+	}
+	caller := egress.New(egress.Policy{AllowHTTP: true, AllowPrivate: true, Timeout: 2 * time.Second})
+	ctx, stop := context.WithCancel(context.Background())
+	l := &local{arena: arena.New(servers, store, time.Now, caller, settings), store: store, stop: stop}
+	if err := l.arena.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// close stops the arena's drivers and schedule, as a server stopping
+// does, and closes its file.
+func (l *local) close(t *testing.T) {
+	t.Helper()
+	l.stop()
+	time.Sleep(100 * time.Millisecond) // the drivers give up their leases
+	if err := l.store.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestScheduleRunsItself is the local arena of the arena issue: 50 test
+// bots, answering in 20 ms, registered for Tron and then left alone,
+// fight on their own every beat of the schedule; the server is stopped
+// with fights under way and started again without the schedule, and
+// every fight launched ends and is rated: none is lost, none played
+// twice.
+func TestScheduleRunsItself(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays for seconds")
+	}
+	path := filepath.Join(t.TempDir(), "arena.db")
+	settings := arena.Settings{LaunchesPerMinute: -1, Lease: time.Second, Every: 200 * time.Millisecond,
+		Options: map[string][]byte{"tron": []byte(`{"width":12,"height":12}`)}}
+	l := openLocal(t, path, settings)
+	const n = 50
+	for i := range n {
+		srv := arenatest.Start(t, arenatest.Bot{Name: fmt.Sprintf("bot%02d", i), Width: 12, Height: 12, Delay: 20 * time.Millisecond})
+		ctx := owner(fmt.Sprintf("A%02d", i))
+		reg, err := l.arena.Register(ctx, "tron", fmt.Sprintf("bot%02d", i), srv.URL, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv.SetChallenge(reg.Challenge)
+		if _, err := l.arena.Verify(ctx, "tron", reg.Bot.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	time.Sleep(2 * time.Second)
+	l.close(t)
+
+	settings.Every = 0
+	l = openLocal(t, path, settings)
+	defer l.close(t)
+	ctx := context.Background()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		recent, err := l.arena.Recent(ctx, "tron")
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := 0
+		for _, f := range recent.Fights {
+			if f.Places != nil {
+				done++
+			}
+		}
+		if done == len(recent.Fights) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d fights ended 20 s after the restart", done, len(recent.Fights))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	recent, _ := l.arena.Recent(ctx, "tron")
+	ladder, err := l.arena.Ladder(ctx, "tron", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fights, played := 0, map[string]int{}
+	for _, st := range ladder.Standings {
+		fights += st.Fights
+		played[st.Bot] = st.Fights
+	}
+	t.Logf("%d fights launched by the schedule, %d seats rated", len(recent.Fights), fights)
+	if len(recent.Fights) < n || len(recent.Fights) >= arena.KeptRecent {
+		t.Errorf("the schedule launched %d fights in 2 s, want two rounds of every bot at least, and fewer than the %d a game lists", len(recent.Fights), arena.KeptRecent)
+	}
+	if fights != 2*len(recent.Fights) {
+		t.Errorf("the ladder rated %d seats of %d fights: a fight lost or rated twice", fights, len(recent.Fights))
+	}
+}
