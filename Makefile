@@ -9,7 +9,8 @@
 # sam build  builds each function through the build-<Function> targets below:
 #            every game's function is ./functions/game (the template sets
 #            GAME), live matches ./functions/live, the catalog ./functions/catalog,
-#            the MCP server ./functions/mcp, the arena's fights ./functions/fight
+#            the MCP server ./functions/mcp, the arena's scheduler and runner ./functions/scheduler,
+#            ./functions/runner
 
 # Go 1.27.3: govulncheck finds vulnerabilities reachable in 1.26.8's net/http,
 # crypto/tls and crypto/x509, fixed in later releases; 1.27.3 is the one
@@ -24,20 +25,26 @@ export GOTOOLCHAIN := go1.27.3
 export CGO_ENABLED := 0
 
 RIE_VERSION := v0.0.0-20261030222936-bef5c4ba774d
+GOAWS_VERSION := v0.5.4
 BIN := $(CURDIR)/.bin
 LAMBDA_BUILD := GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build -tags lambda.norpc -trimpath -ldflags="-s -w"
 
-.PHONY: run test check prereqs tools lint staticcheck release-test build-CatalogFunction build-LiveFunction build-McpFunction build-FightFunction
+.PHONY: run test check prereqs tools lint staticcheck release-test build-CatalogFunction build-LiveFunction build-McpFunction build-RunnerFunction build-SchedulerFunction
 
 # make run ADDR=127.0.0.1:9090 picks another address (:9090 listens on every interface).
 run:
 	@echo "make run: building the server (the first build compiles the standard library too: about a minute on 2 cores), then serving"
 	go run ./cmd/server $(if $(ADDR),-addr $(ADDR))
 
-tools: $(BIN)/aws-lambda-rie
+tools: $(BIN)/aws-lambda-rie $(BIN)/goaws
 
 $(BIN)/aws-lambda-rie:
 	GOBIN=$(BIN) go install github.com/aws/aws-lambda-runtime-interface-emulator/cmd/aws-lambda-rie@$(RIE_VERSION)
+
+# goaws, the SQS emulator: go install names its binary after its folder, cmd.
+$(BIN)/goaws:
+	GOBIN=$@.tmp go install github.com/Admiral-Piett/goaws/app/cmd@$(GOAWS_VERSION)
+	mv $@.tmp/cmd $@ && rmdir $@.tmp
 
 lint:
 	scripts/tree-check
@@ -55,7 +62,7 @@ prereqs:
 # packages at once, not one a core: many tests wait (a live lobby's 10
 # seconds, the Lambda emulator, a browser), and others use the time.
 test: prereqs tools lint
-	scripts/with-dynalite env E2E_REQUIRED=1 STORE_REQUIRED=1 RIE_BIN=$(BIN)/aws-lambda-rie go test -count=1 -vet=off -p 4 ./...
+	scripts/with-dynalite env E2E_REQUIRED=1 STORE_REQUIRED=1 RIE_BIN=$(BIN)/aws-lambda-rie GOAWS_BIN=$(BIN)/goaws go test -count=1 -vet=off -p 4 ./...
 
 # The release build's test builds with -trimpath, so with none of the
 # tests' compiled packages: about a minute and a half on an empty cache.
@@ -81,8 +88,11 @@ build-CatalogFunction:
 build-McpFunction:
 	$(LAMBDA_BUILD) -o $(ARTIFACTS)/bootstrap ./functions/mcp
 
-build-FightFunction:
-	$(LAMBDA_BUILD) -o $(ARTIFACTS)/bootstrap ./functions/fight
+build-RunnerFunction:
+	$(LAMBDA_BUILD) -o $(ARTIFACTS)/bootstrap ./functions/runner
+
+build-SchedulerFunction:
+	$(LAMBDA_BUILD) -o $(ARTIFACTS)/bootstrap ./functions/scheduler
 
 # make release  builds every command for linux and darwin on amd64 and arm64,
 #               and a zip for each Lambda function (arm64, as template.yaml's
@@ -96,7 +106,7 @@ VERSION ?= $(shell git describe --tags --match 'v*' --always --dirty 2>/dev/null
 DIST := dist
 RELEASE_CMDS := server mcp conformance brinebell-dispatcher tidebreakers-bot tron-arena
 RELEASE_PLATFORMS := linux-amd64 linux-arm64 darwin-amd64 darwin-arm64
-RELEASE_LAMBDAS := game live catalog mcp fight
+RELEASE_LAMBDAS := game live catalog mcp runner scheduler
 RELEASE_BUILD := CGO_ENABLED=0 go build -trimpath -buildvcs=auto -ldflags="-s -w -X github.com/agentgames/bundle/internal/version.Version=$(VERSION)"
 LAMBDA_ZIP := go run github.com/aws/aws-lambda-go/cmd/build-lambda-zip@v1.55.1
 VULN_VERSION := v1.9.0

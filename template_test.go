@@ -217,8 +217,8 @@ func TestTemplateBoundsEveryFunction(t *testing.T) {
 	t.Parallel()
 	tpl := translated(t)
 	fns := ofType(tpl, "AWS::Lambda::Function")
-	if len(fns) != len(games.All())+4 {
-		t.Errorf("functions %v: want one a game, the live one, the catalog, the MCP server and the arena's fights'", fns)
+	if len(fns) != len(games.All())+5 {
+		t.Errorf("functions %v: want one a game, the live one, the catalog, the MCP server and the arena's scheduler and runner", fns)
 	}
 	groups := map[string]string{}
 	for _, fn := range fns {
@@ -234,7 +234,11 @@ func TestTemplateBoundsEveryFunction(t *testing.T) {
 		if at(p, "LoggingConfig", "LogFormat") != "JSON" {
 			t.Errorf("%s's logs are not JSON", fn)
 		}
-		if !same(at(p, "ReservedConcurrentExecutions"), `{"Fn::If":["ReserveConcurrency",{"Ref":"FunctionConcurrency"},{"Ref":"AWS::NoValue"}]}`) {
+		if fn == "SchedulerFunction" {
+			if at(p, "ReservedConcurrentExecutions") != 1.0 {
+				t.Errorf("the scheduler's reserved concurrency is %v, not 1: two ticks at once could put a bot in two fights", at(p, "ReservedConcurrentExecutions"))
+			}
+		} else if !same(at(p, "ReservedConcurrentExecutions"), `{"Fn::If":["ReserveConcurrency",{"Ref":"FunctionConcurrency"},{"Ref":"AWS::NoValue"}]}`) {
 			t.Errorf("%s's reserved concurrency: %v", fn, at(p, "ReservedConcurrentExecutions"))
 		}
 		role, _ := at(p, "Role", "Fn::GetAtt").([]any)
@@ -274,7 +278,7 @@ func TestTemplateKeepsKeysSecret(t *testing.T) {
 				t.Errorf("%s's environment holds the keys in %s", fn, name)
 			}
 		}
-		seals := fn != "LiveFunction" && fn != "FightFunction" // they keep everything in the table
+		seals := !slices.Contains([]string{"LiveFunction", "RunnerFunction", "SchedulerFunction"}, fn) // they keep everything in the table
 		if seals != (vars["TOKEN_KEYS_SECRET"] != nil) || seals && !same(vars["TOKEN_KEYS_SECRET"], `{"Ref":"TokenKeysSecret"}`) {
 			t.Errorf("%s's TOKEN_KEYS_SECRET: %v", fn, vars["TOKEN_KEYS_SECRET"])
 		}

@@ -2,52 +2,73 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
+	"github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
 	"github.com/agentgames/bundle/internal/arenatest"
 	"github.com/agentgames/bundle/store/storetest"
 )
 
 // TestArenaThroughLambda runs the arena as it runs on AWS: the live
-// function (the arena's API) and the fight function (its fights), both
-// real bootstraps under the emulator on one table of dynalite, behind
-// proxies that count what they call of DynamoDB and of Lambda, which
-// their policies in template.yaml must allow. A stand-in for Lambda's
-// Invoke API queues each asynchronous invocation (202, as Lambda answers
-// an Event) and hands it to the fight function's emulator, one at a time
-// as a function of reserved concurrency 1 runs them. An agent registers
-// a bot served on loopback, verifies it and launches a fight against a
-// house bot; the fight function, whose invocations last 16 s less the 15
-// s it keeps in hand, plays a second each and invokes itself to go on:
-// the fight ends after several invocations, is rated once on the ladder,
-// and the bot was asked about every round once (one, the round an
-// invocation ended in, perhaps twice). The fight's match and transcript
-// read through the live function.
+// function (the arena's API), the scheduler function (its schedule) and
+// two runner functions (its fights), real bootstraps under the emulator
+// on one table of dynalite, the fights' queue in goaws, behind proxies
+// that count what each calls of DynamoDB and SQS, which its policies in
+// template.yaml must allow. The test stands in for EventBridge Scheduler
+// (it invokes the scheduler) and for the queue's event source mapping
+// (it receives the messages, invokes a runner with each batch and
+// deletes what the runner did not report failed), but worse than SQS:
+// every batch goes to both runners at once, and the first runner is
+// killed, with its function, in the middle of a fight and started again.
+// Four bots of four agents register and verify through the live
+// function and are left alone: the schedule pairs them, and every fight
+// it launched ends, is rated once on the ladder (no fight lost, none
+// rated twice), and no bot is asked about a board twice but for the
+// round a runner was killed in. A runner's invocation drives for 2 s (17
+// s less the 15 it keeps in hand), so each fight spans invocations.
+// (TestStuckFightsSentAgain, in play/arena, covers the scheduler's
+// sending a fight no runner holds again.)
 func TestArenaThroughLambda(t *testing.T) {
-	const think = 40 * time.Millisecond // the bot's time a move
+	const think = 40 * time.Millisecond // the bots' time a move
 	rie := rieBinary(t)
 	onAWS := tableEnv(t)
 	if len(onAWS) == 0 {
 		storetest.DynamoClient(t) // skips, or fails under STORE_REQUIRED
 	}
-	bootstraps := buildBootstraps(t, "./functions/live", "./functions/fight")
-	invoke := newLambdaStandIn(t)
-	arenaEnv := []string{"FIGHT_FUNCTION=fight", "ARENA_ALLOW_HTTP=true", "ARENA_ALLOW_PRIVATE=true"}
-	fightEnv, fightCalls := agentsLambdaWatch(t, onAWS)
-	fight := startFunction(t, rie, bootstraps[1], append(append(arenaEnv, "AWS_LAMBDA_FUNCTION_TIMEOUT=16",
-		"AWS_ENDPOINT_URL_LAMBDA="+invoke.endpoint(fightCalls)), fightEnv...)...)
-	invoke.to(fight)
-	liveEnv, liveCalls := agentsLambdaWatch(t, onAWS)
-	liveFn := startFunction(t, rie, bootstraps[0], append(append(arenaEnv, "AWS_ENDPOINT_URL_LAMBDA="+invoke.endpoint(liveCalls)), liveEnv...)...)
+	queues := startSQS(t)
+	queue, deadLetters := queues.queues(t, "fights", 4*time.Second, 5)
+	bootstraps := buildBootstraps(t, "./functions/live", "./functions/scheduler", "./functions/runner")
+	arenaEnv := []string{"FIGHT_QUEUE=" + queue, "ARENA_ALLOW_HTTP=true", "ARENA_ALLOW_PRIVATE=true", "ARENA_LEASE=3s",
+		`ARENA_OPTIONS={"tron":{"width":24,"height":24}}`}
+	watched := func(name string) ([]string, *agentsLambdaActions) {
+		env, calls := agentsLambdaWatch(t, onAWS)
+		return append(append(env, "AWS_ENDPOINT_URL_SQS="+sqsWatch(t, queues.Endpoint, calls), "AWS_LAMBDA_FUNCTION_NAME="+name), arenaEnv...), calls
+	}
+	liveEnv, liveCalls := watched("live")
+	liveFn := startFunction(t, rie, bootstraps[0], liveEnv...)
+	schedulerEnv, schedulerCalls := watched("scheduler")
+	scheduler := startFunction(t, rie, bootstraps[1], schedulerEnv...)
+	runnerEnv, runnerCalls := watched("runner")
+	runnerEnv = append(runnerEnv, "AWS_LAMBDA_FUNCTION_TIMEOUT=17")
+	runners := [2]*emulator{startFunction(t, rie, bootstraps[2], runnerEnv...), startFunction(t, rie, bootstraps[2], runnerEnv...)}
 	call := func(ev events.APIGatewayV2HTTPRequest, key string, out any) int {
 		t.Helper()
 		if key != "" {
@@ -60,63 +81,90 @@ func TestArenaThroughLambda(t *testing.T) {
 		return f.status
 	}
 
-	var agent struct{ Key string }
-	call(postJSON("/api/agents", `{"name":"Lambda Arena"}`), "", &agent)
-	bot := arenatest.Start(t, arenatest.Bot{Name: "runner", Width: 24, Height: 24, Delay: think})
-	var reg struct {
-		Bot       struct{ ID string }
-		Challenge string
-	}
-	if status := call(postJSON("/api/arena/tron/bots", fmt.Sprintf(`{"name":"Runner","url":%q}`, bot.URL)), agent.Key, &reg); status != http.StatusCreated {
-		t.Fatalf("register: %d\n%s", status, tail(liveFn.log.String()))
-	}
-	bot.SetChallenge(reg.Challenge)
-	var verified struct{ State string }
-	if call(postJSON("/api/arena/tron/bots/"+reg.Bot.ID+"/verify", ""), agent.Key, &verified); verified.State != "active" {
-		t.Fatalf("verify: %+v\n%s", verified, tail(liveFn.log.String()))
-	}
-	var f struct {
-		Code, Match string
-		Over        bool
-		Places      []int
-		Seats       []struct {
-			Failed string
-			Calls  int
+	var bots []*arenatest.Server
+	for i := range 4 {
+		var agent struct{ Key string }
+		call(postJSON("/api/agents", fmt.Sprintf(`{"name":"Lambda Arena %d"}`, i)), "", &agent)
+		bot := arenatest.Start(t, arenatest.Bot{Name: fmt.Sprint("runner", i), Width: 24, Height: 24, Delay: think})
+		var reg struct {
+			Bot       struct{ ID string }
+			Challenge string
 		}
-	}
-	if status := call(postJSON("/api/arena/tron/fights", fmt.Sprintf(`{"entrants":[%q,"house:wise"],"options":{"width":24,"height":24}}`, reg.Bot.ID)), "", &f); status != http.StatusCreated {
-		t.Fatalf("launch: %d\n%s", status, tail(liveFn.log.String()))
-	}
-	start := time.Now()
-	for !f.Over {
-		if time.Since(start) > 3*time.Minute {
-			t.Fatalf("the fight is not over after %s:\n%s", time.Since(start), tail(fight.log.String()))
+		if status := call(postJSON("/api/arena/tron/bots", fmt.Sprintf(`{"name":"Runner %d","url":%q}`, i, bot.URL)), agent.Key, &reg); status != http.StatusCreated {
+			t.Fatalf("register: %d\n%s", status, tail(liveFn.log.String()))
 		}
-		time.Sleep(200 * time.Millisecond)
-		call(get("/api/arena/tron/fights/"+f.Code), "", &f)
+		bot.SetChallenge(reg.Challenge)
+		var verified struct{ State string }
+		if call(postJSON("/api/arena/tron/bots/"+reg.Bot.ID+"/verify", ""), agent.Key, &verified); verified.State != "active" {
+			t.Fatalf("verify: %+v\n%s", verified, tail(liveFn.log.String()))
+		}
+		bots = append(bots, bot)
 	}
-	invocations := invoke.done()
-	t.Logf("fight %s ended in %s after %d invocations of the fight function: places %v, the bot answered %d calls", f.Code, time.Since(start).Round(time.Millisecond), invocations, f.Places, f.Seats[0].Calls)
-	if f.Seats[0].Failed != "" || len(f.Places) != 2 {
-		t.Fatalf("the fight ended as %+v", f)
+
+	// EventBridge Scheduler's stand-in ticks every 4 s until the runner is
+	// killed, then the fights under way play out.
+	tick := func() {
+		res, err := http.Post(scheduler.invokeURL, "application/json", strings.NewReader(`{}`))
+		if err != nil || res.StatusCode != http.StatusOK {
+			t.Errorf("invoking the scheduler: %v %v\n%s", res, err, tail(scheduler.log.String()))
+			return
+		}
+		res.Body.Close()
 	}
-	var match struct{ Round int }
-	call(get(f.Match), "", &match)
-	if time.Duration(match.Round)*think > 2*time.Second && invocations < 2 {
-		t.Errorf("a fight of %d rounds, %v of its bot's thinking, took %d invocation of about a second", match.Round, time.Duration(match.Round)*think, invocations)
-	}
-	boards := map[string]int{}
-	twice := 0
-	for _, m := range bot.Messages() {
-		if m.Action == "play-turn" {
-			if boards[string(m.Board)]++; boards[string(m.Board)] == 2 {
-				twice++
+	t.Cleanup(func() {
+		if t.Failed() {
+			for line := range strings.Lines(scheduler.log.String()) {
+				if strings.Contains(line, "FightsStuck") || strings.Contains(line, "ERROR") {
+					t.Log("scheduler: ", strings.TrimSpace(line))
+				}
 			}
 		}
+	})
+	start := time.Now()
+	tick()
+	ticking := make(chan struct{})
+	var stopTicks sync.Once
+	go func() {
+		for {
+			select {
+			case <-ticking:
+				return
+			case <-time.After(4 * time.Second):
+				tick()
+			}
+		}
+	}()
+	defer stopTicks.Do(func() { close(ticking) })
+	mapping := &eventSource{t: t, client: queues.Client, queue: queue, rie: rie, bootstrap: bootstraps[2], env: runnerEnv, runners: runners}
+	killed := false
+	mapping.poll(runnerCalls, func(batch int) {
+		if batch == 2 { // the second batch: the fights handed on, under way
+			time.Sleep(800 * time.Millisecond)
+			stopTicks.Do(func() { close(ticking) })
+			mapping.kill(0)
+			killed = true
+		}
+	}, func() bool {
+		if !killed {
+			return false
+		}
+		var recent struct{ Fights []struct{ Places []int } }
+		call(get("/api/arena/tron/fights"), "", &recent)
+		for _, f := range recent.Fights {
+			if f.Places == nil {
+				return false
+			}
+		}
+		return true
+	}, 3*time.Minute)
+
+	var recent struct {
+		Fights []struct {
+			Code   string
+			Places []int
+		}
 	}
-	if len(boards) != match.Round || twice >= invocations {
-		t.Errorf("the bot was asked about %d boards (%d twice) in a fight of %d rounds and %d invocations", len(boards), twice, match.Round, invocations)
-	}
+	call(get("/api/arena/tron/fights"), "", &recent)
 	var ladder struct {
 		Standings []struct {
 			Bot    string
@@ -124,88 +172,208 @@ func TestArenaThroughLambda(t *testing.T) {
 		}
 	}
 	call(get("/api/arena/tron/ladder?seats=2"), "", &ladder)
-	if len(ladder.Standings) != 2 || ladder.Standings[0].Fights != 1 || ladder.Standings[1].Fights != 1 {
-		t.Errorf("the ladder: %+v", ladder.Standings)
+	seats := 0
+	for _, st := range ladder.Standings {
+		seats += st.Fights
 	}
-	if status := call(get(f.Match+"/transcript"), "", nil); status != http.StatusOK {
-		t.Errorf("the fight's transcript: %d", status)
+	t.Logf("%d fights, launched by the schedule, ended in %s after %d runner invocations (%s of them; %.1f function-seconds a fight, each batch delivered twice)",
+		len(recent.Fights), time.Since(start).Round(time.Millisecond), mapping.invocations, mapping.busy.Round(time.Millisecond), mapping.busy.Seconds()/float64(len(recent.Fights)))
+	if len(recent.Fights) < 2 || seats != 2*len(recent.Fights) {
+		t.Errorf("the ladder rated %d seats of %d fights: a fight lost or rated twice (%+v)", seats, len(recent.Fights), ladder.Standings)
+	}
+	// A round an invocation's end cut is asked again in the next (its
+	// moves never played): at most once a bot an invocation, never a
+	// round played twice (the ladder above, and the match's rounds).
+	rounds := 0
+	for i, bot := range bots {
+		boards, twice := map[string]int{}, 0
+		for _, m := range bot.Messages() {
+			if m.Action == "play-turn" {
+				rounds++
+				if boards[m.GameID+string(m.Board)]++; boards[m.GameID+string(m.Board)] == 2 {
+					twice++
+				}
+			}
+		}
+		if twice >= mapping.invocations {
+			t.Errorf("bot %d was asked about %d boards twice in %d invocations", i, twice, mapping.invocations)
+		}
+	}
+	for _, f := range recent.Fights {
+		var fight struct{ Match string }
+		call(get("/api/arena/tron/fights/"+f.Code), "", &fight)
+		if status := call(get(fight.Match+"/transcript"), "", nil); status != http.StatusOK {
+			t.Errorf("fight %s's transcript at %q: %d", f.Code, fight.Match, status)
+		}
+	}
+	attrs, err := queues.Client.GetQueueAttributes(context.Background(), &sqs.GetQueueAttributesInput{QueueUrl: aws.String(deadLetters),
+		AttributeNames: []types.QueueAttributeName{types.QueueAttributeNameApproximateNumberOfMessages}})
+	if err != nil || attrs.Attributes["ApproximateNumberOfMessages"] != "0" {
+		t.Errorf("the dead-letter queue holds %v messages (%v)", attrs.Attributes, err)
 	}
 	agentsLambdaAllowed(t, "LiveFunction", liveCalls)
-	agentsLambdaAllowed(t, "FightFunction", fightCalls)
+	agentsLambdaAllowed(t, "SchedulerFunction", schedulerCalls)
+	agentsLambdaAllowed(t, "RunnerFunction", runnerCalls)
+	runnerCalls.mu.Lock()
+	defer runnerCalls.mu.Unlock()
+	t.Logf("the runners' store calls: %.0f GetItem and %.0f PutItem a fight, %.2f and %.2f a bot's move (%d moves)",
+		float64(runnerCalls.n["GetItem"])/float64(len(recent.Fights)), float64(runnerCalls.n["PutItem"])/float64(len(recent.Fights)),
+		float64(runnerCalls.n["GetItem"])/float64(rounds), float64(runnerCalls.n["PutItem"])/float64(rounds), rounds)
 }
 
-// lambdaStandIn stands in for Lambda's Invoke API: an Event invocation of
-// the fight function is answered 202 at once and queued, and the queue
-// hands each to the function's emulator in turn.
-type lambdaStandIn struct {
-	t     *testing.T
-	mu    sync.Mutex
-	fn    *emulator
-	queue chan []byte
-	wg    sync.WaitGroup
-	n     int
-}
-
-// newLambdaStandIn starts the stand-in's queue, which hands what it
-// queues to the function the test gives it (to).
-func newLambdaStandIn(t *testing.T) *lambdaStandIn {
-	l := &lambdaStandIn{t: t, queue: make(chan []byte, 64)}
-	go l.run()
-	t.Cleanup(func() { close(l.queue) })
-	return l
-}
-
-// endpoint is a Lambda endpoint for one function, which notes its
-// Invoke calls in calls.
-func (l *lambdaStandIn) endpoint(calls *agentsLambdaActions) string {
+// sqsWatch is an SQS endpoint that passes every call on to endpoint and
+// notes its IAM action in calls (SendMessageBatch is sqs:SendMessage).
+func sqsWatch(t *testing.T, endpoint string, calls *agentsLambdaActions) string {
+	u, err := url.Parse(endpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(u)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		payload, _ := io.ReadAll(r.Body)
-		if r.Method != http.MethodPost || r.URL.Path != "/2015-03-31/functions/fight/invocations" || r.Header.Get("X-Amz-Invocation-Type") != "Event" {
-			l.t.Errorf("an Invoke call the arena does not make: %s %s %s", r.Method, r.URL.Path, r.Header.Get("X-Amz-Invocation-Type"))
-			http.Error(w, "no", http.StatusBadRequest)
-			return
-		}
+		_, action, _ := strings.Cut(r.Header.Get("X-Amz-Target"), ".")
+		action = "sqs:" + strings.TrimSuffix(action, "Batch")
 		calls.mu.Lock()
-		calls.n["lambda:InvokeFunction"]++
+		calls.n[action]++
 		calls.mu.Unlock()
-		l.mu.Lock()
-		l.n++
-		l.wg.Add(1)
-		l.mu.Unlock()
-		l.queue <- payload
-		w.WriteHeader(http.StatusAccepted)
+		proxy.ServeHTTP(w, r)
 	}))
-	l.t.Cleanup(srv.Close)
+	t.Cleanup(srv.Close)
 	return srv.URL
 }
 
-// to has the queue hand its invocations to fn.
-func (l *lambdaStandIn) to(fn *emulator) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.fn = fn
+// eventSource stands in for the event source mapping of the fights'
+// queue: it receives up to ten messages, invokes every runner with them
+// at once (each message delivered as many times as there are runners),
+// and deletes those no runner failed.
+type eventSource struct {
+	t         *testing.T
+	client    *sqs.Client
+	queue     string
+	rie       string
+	bootstrap string
+	env       []string
+
+	mu          sync.Mutex
+	runners     [2]*emulator
+	invocations int
+	busy        time.Duration // the invocations' time, added up
 }
 
-// run hands the queued invocations to the function, one at a time.
-func (l *lambdaStandIn) run() {
-	for payload := range l.queue {
-		l.mu.Lock()
-		fn := l.fn
-		l.mu.Unlock()
-		res, err := http.Post(fn.invokeURL, "application/json", bytes.NewReader(payload))
-		if err != nil {
-			l.t.Errorf("invoking the fight function: %v", err)
-		} else {
-			res.Body.Close()
+// poll delivers the queue's messages until over reports true or within
+// passes; after each batch is handed out, during is called with its
+// number (from 1), while the runners drive it.
+func (e *eventSource) poll(calls *agentsLambdaActions, during func(batch int), over func() bool, within time.Duration) {
+	t := e.t
+	ctx := context.Background()
+	counted := func(action string) {
+		calls.mu.Lock()
+		calls.n[action]++ // the mapping calls SQS with the runner's role
+		calls.mu.Unlock()
+	}
+	deadline := time.Now().Add(within)
+	for batch := 1; !over(); batch++ {
+		if time.Now().After(deadline) {
+			t.Fatalf("the fights are not over after %s:\n%s\n%s", within, tail(e.runners[0].log.String()), tail(e.runners[1].log.String()))
 		}
-		l.wg.Done()
+		counted("sqs:ReceiveMessage")
+		got, err := e.client.ReceiveMessage(ctx, &sqs.ReceiveMessageInput{QueueUrl: aws.String(e.queue), MaxNumberOfMessages: 10, WaitTimeSeconds: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Messages) == 0 {
+			batch--
+			continue
+		}
+		ev := events.SQSEvent{}
+		for _, m := range got.Messages {
+			ev.Records = append(ev.Records, events.SQSMessage{MessageId: aws.ToString(m.MessageId), ReceiptHandle: aws.ToString(m.ReceiptHandle),
+				Body: aws.ToString(m.Body), EventSource: "aws:sqs"})
+		}
+		payload, _ := json.Marshal(ev)
+		answers := make(chan *events.SQSEventResponse, 2)
+		e.mu.Lock()
+		runners := e.runners
+		e.mu.Unlock()
+		for _, r := range runners {
+			go func() { answers <- e.invoke(r, payload) }()
+		}
+		during(batch)
+		// Each runner's delivery is a copy of the message: a copy whose
+		// invocation failed, or that its runner reported failed, stays
+		// and comes again after the visibility timeout; the message is
+		// deleted once no copy is left.
+		keep := map[string]bool{}
+		for range runners {
+			a := <-answers
+			for _, m := range got.Messages {
+				if a == nil {
+					keep[aws.ToString(m.MessageId)] = true
+				}
+			}
+			if a != nil {
+				for _, f := range a.BatchItemFailures {
+					keep[f.ItemIdentifier] = true
+				}
+			}
+		}
+		for _, m := range got.Messages {
+			if !keep[aws.ToString(m.MessageId)] {
+				counted("sqs:DeleteMessage")
+				if _, err := e.client.DeleteMessage(ctx, &sqs.DeleteMessageInput{QueueUrl: aws.String(e.queue), ReceiptHandle: m.ReceiptHandle}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
 	}
 }
 
-// done waits for the invocations queued so far to end, and counts them.
-func (l *lambdaStandIn) done() int {
-	l.wg.Wait()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.n
+// invoke invokes runner r with payload, answering its response, or nil
+// if the invocation failed (a runner killed).
+func (e *eventSource) invoke(r *emulator, payload []byte) *events.SQSEventResponse {
+	start := time.Now()
+	res, err := http.Post(r.invokeURL, "application/json", bytes.NewReader(payload))
+	e.mu.Lock()
+	e.invocations++
+	e.busy += time.Since(start)
+	e.mu.Unlock()
+	if err != nil {
+		return nil
+	}
+	defer res.Body.Close()
+	var out events.SQSEventResponse
+	if res.StatusCode != http.StatusOK || json.NewDecoder(res.Body).Decode(&out) != nil {
+		return nil
+	}
+	return &out
+}
+
+// kill kills runner i and its function, mid-invocation, as a runner dies,
+// and starts it again.
+func (e *eventSource) kill(i int) {
+	e.mu.Lock()
+	r := e.runners[i]
+	e.mu.Unlock()
+	for _, pid := range childrenOf(r.pid) {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+	r.stop()
+	next := startEmulator(e.t, e.rie, e.bootstrap, e.env...)
+	e.mu.Lock()
+	e.runners[i] = next
+	e.mu.Unlock()
+}
+
+// childrenOf lists the processes whose parent is pid, read in /proc.
+func childrenOf(pid int) []int {
+	var out []int
+	dirs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, dir := range dirs {
+		stat, err := os.ReadFile(dir + "/stat")
+		_, rest, ok := bytes.Cut(stat, []byte(") "))
+		if f := strings.Fields(string(rest)); err == nil && ok && len(f) > 1 && f[1] == strconv.Itoa(pid) {
+			child, _ := strconv.Atoi(filepath.Base(dir))
+			out = append(out, child)
+		}
+	}
+	return out
 }

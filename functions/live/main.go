@@ -6,8 +6,9 @@
 // on its version. A seat taken with an agent's key is credited to the
 // agent, whose rating the match moves when it ends, in the same table.
 // LIVE_CREATES_PER_MINUTE bounds the matches one client
-// creates in a minute. With FIGHT_FUNCTION set it serves the arena's API
-// too (/api/arena...), each fight launched driven by that function. Build it as bootstrap for provided.al2023 with
+// creates in a minute. With FIGHT_QUEUE set (an SQS queue's URL) it
+// serves the arena's API too (/api/arena...), each fight launched sent to
+// that queue, which the runner function reads. Build it as bootstrap for provided.al2023 with
 // -tags lambda.norpc (see the Makefile).
 package main
 
@@ -34,16 +35,20 @@ func main() {
 		slog.Error("cannot start: MATCHES_TABLE must name the matches table and AWS credentials must load", "err", err)
 		os.Exit(1)
 	}
+	settings, err := fights.Arena()
+	if err != nil {
+		function.Fail("cannot start", err)
+	}
 	store := dynamo.New(function.DynamoDB(cfg), table, time.Now)
 	// The table is the ledger too: the agents whose keys take seats, and
 	// the ratings a match that ends moves, are kept there.
 	p, err := assemble.New(assemble.Config{Live: games.Live(), Matches: store, Ledger: store, CreatesPerMinute: function.CreatesPerMinute(),
-		Arena: fights.Arena()})
+		Arena: settings})
 	if err != nil {
 		function.Fail("cannot start", err)
 	}
 	if p.Arena != nil {
-		p.Arena.WithQueue(fights.Starter(cfg))
+		p.Arena.WithQueue(fights.NewQueue(cfg))
 	}
 	lambda.Start(lambdaedge.Handler(p.HTTP()))
 }

@@ -7,8 +7,9 @@
 // are kept in the DynamoDB table MATCHES_TABLE names, and
 // LIVE_CREATES_PER_MINUTE bounds the matches one client creates in a
 // minute; MCP_ALLOWED_ORIGINS lists (comma-separated) the web origins
-// whose pages may call it besides its own; with FIGHT_FUNCTION set, its
-// arena tools launch fights that function drives. Build it as bootstrap
+// whose pages may call it besides its own; with FIGHT_QUEUE set, its
+// arena tools launch fights sent to that SQS queue, which the runner
+// function reads. Build it as bootstrap
 // for provided.al2023 with -tags lambda.norpc (see the Makefile).
 package main
 
@@ -33,7 +34,11 @@ func main() {
 	if matches == nil {
 		function.Fail("cannot start: MATCHES_TABLE must name the matches table", errors.New("MATCHES_TABLE is not set"))
 	}
-	cfg.Matches, cfg.CreatesPerMinute, cfg.Arena = matches, function.CreatesPerMinute(), fights.Arena()
+	settings, err := fights.Arena()
+	if err != nil {
+		function.Fail("cannot start", err)
+	}
+	cfg.Matches, cfg.CreatesPerMinute, cfg.Arena = matches, function.CreatesPerMinute(), settings
 	p, err := mcpassemble.New(cfg, mcpedge.ParseOrigins(os.Getenv("MCP_ALLOWED_ORIGINS")))
 	if err != nil {
 		function.Fail("cannot start", err)
@@ -41,9 +46,9 @@ func main() {
 	if p.Arena != nil {
 		awsCfg, err := awsenv.Config()
 		if err != nil {
-			function.Fail("cannot start: the AWS configuration for FIGHT_FUNCTION does not load", err)
+			function.Fail("cannot start: the AWS configuration for FIGHT_QUEUE does not load", err)
 		}
-		p.Arena.WithQueue(fights.Starter(awsCfg))
+		p.Arena.WithQueue(fights.NewQueue(awsCfg))
 	}
 	lambda.Start(lambdaedge.Handler(p.Handler))
 }

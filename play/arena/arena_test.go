@@ -318,7 +318,7 @@ func TestResume(t *testing.T) {
 					stop()
 				}
 			})
-			if !first.arena.Drive(ctx, f.Code) {
+			if unfinished, _ := first.arena.Drive(ctx, f.Code); !unfinished {
 				t.Fatal("a driver stopped mid-fight reports nothing left to drive")
 			}
 			if got, _ := first.arena.Fight(context.Background(), f.Code); got.Rated {

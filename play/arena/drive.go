@@ -33,21 +33,23 @@ var errGone = errors.New("arena: no such fight")
 // that has moved in a round is not asked again. A driver whose ctx ends
 // (a function's time running out) gives up its lease, so that the next
 // takes the fight at once. It reports whether the fight is left to
-// drive because ctx ended: the caller hands it on (a function invokes
-// the next); not when the fight is over and rated, gone, held by
-// another driver, or stopped by an error, which it logs.
-func (a *Arena) Drive(ctx context.Context, code string) (unfinished bool) {
+// drive because ctx ended: the caller hands it on (a runner sends it to
+// the queue again); not when the fight is over and rated, gone, or held
+// by another driver. An error (the store's) stopped it, logged: a
+// runner has its message delivered again, and a tick finds the fight
+// stuck.
+func (a *Arena) Drive(ctx context.Context, code string) (unfinished bool, err error) {
 	d := &driver{a: a}
-	err := d.drive(ctx, code)
+	err = d.drive(ctx, code)
 	switch {
 	case err == nil || errors.Is(err, errGone) || errors.Is(err, errLeaseLost):
+		return false, nil
 	case d.f != nil && ctx.Err() != nil:
 		d.release(ctx)
-		return true
-	default:
-		slog.Error("arena: fight stopped", "fight", code, "err", err)
+		return true, nil
 	}
-	return false
+	slog.Error("arena: fight stopped", "fight", code, "err", err)
+	return false, err
 }
 
 // release gives up the lease d holds on its fight, after its context
@@ -128,8 +130,8 @@ func (d *driver) take(ctx context.Context, code string, waited bool) error {
 		}
 		// a driver held it, and may have died (a server killed and
 		// restarted): the fight is this one's if the lease runs out
-		if err := play.Sleep(ctx, time.UnixMilli(f.Lease.Until).Sub(d.a.clock())+time.Millisecond); err != nil {
-			return err
+		if play.Sleep(ctx, time.UnixMilli(f.Lease.Until).Sub(d.a.clock())+time.Millisecond) != nil {
+			return errLeaseLost // the time to wait ran out: the fight is still its driver's, or the next one's
 		}
 		return d.take(ctx, code, true)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/agentgames/bundle/play/arena"
 	"github.com/agentgames/bundle/play/live"
 	"github.com/agentgames/bundle/store/bolt"
+	"github.com/agentgames/bundle/store/memory"
 )
 
 // local is an arena as the local server runs it: over a bbolt file, its
@@ -126,5 +127,35 @@ func TestScheduleRunsItself(t *testing.T) {
 	}
 	if fights != 2*len(recent.Fights) {
 		t.Errorf("the ladder rated %d seats of %d fights: a fight lost or rated twice", fights, len(recent.Fights))
+	}
+}
+
+// TestStuckFightsSentAgain: a fight no driver has held for two leases (a
+// runner killed after its message was deleted) is found by the next tick
+// and sent to the queue again; one held is not.
+func TestStuckFightsSentAgain(t *testing.T) {
+	lease := 100 * time.Millisecond
+	w := worldOver(t, &memory.Store{Clock: time.Now}, lease)
+	ctx := context.Background()
+	f, err := w.arena.Launch(ctx, "tron", []string{"house:easy", "house:wise"}, []byte(`{"width":12,"height":12}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-w.started
+	if r, err := w.arena.Tick(ctx); err != nil || r.Stuck != 0 || r.Running != 1 {
+		t.Fatalf("a tick at once: %+v, %v; want the fight running, not stuck", r, err)
+	}
+	time.Sleep(w.arena.StuckAfter() + 10*time.Millisecond)
+	r, err := w.arena.Tick(ctx)
+	if err != nil || r.Stuck != 1 || r.Launched != 0 {
+		t.Fatalf("a tick after two leases: %+v, %v; want the fight stuck", r, err)
+	}
+	select {
+	case code := <-w.started:
+		if code != f.Code {
+			t.Fatalf("sent %s again, want %s", code, f.Code)
+		}
+	default:
+		t.Fatal("the stuck fight was not sent again")
 	}
 }

@@ -1,9 +1,9 @@
 // Package fights is what the functions that run the arena share (the
-// live, MCP and fight functions): the arena's settings from the
-// environment, and the hand-off of each fight to the fight function.
-// Apart from package function so that the game and catalog functions do
-// not link the Lambda client, whose package initialization every cold
-// start would pay.
+// live, MCP, scheduler and runner functions): the arena's settings from
+// the environment, and the queue that carries each fight to the runner
+// function, an SQS queue. Apart from package function so that the game
+// and catalog functions do not link the SQS client, whose package
+// initialization every cold start would pay.
 package fights
 
 import (
@@ -11,50 +11,107 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/lambda"
-	"github.com/aws/aws-sdk-go-v2/service/lambda/types"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
+	"github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
 	"github.com/agentgames/bundle/functions/internal/awsenv"
 	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/internal/egress"
-	"github.com/agentgames/bundle/play/arena"
 )
 
-// Event is what the fight function is invoked with: the code of the
-// fight to drive.
-type Event struct {
+// Message is a fight's message on the queue: the code of the fight to
+// drive.
+type Message struct {
 	Fight string `json:"fight"`
 }
 
-// Arena is the arena a function runs when FIGHT_FUNCTION names the
-// function that drives its fights (nil otherwise: the function runs no
-// arena): its calls to bots strict, unless ARENA_ALLOW_HTTP or
-// ARENA_ALLOW_PRIVATE is "true" (a test's arena of bots on loopback).
-func Arena() *assemble.Arena {
-	if os.Getenv("FIGHT_FUNCTION") == "" {
-		return nil
+// Arena is the arena a function runs when FIGHT_QUEUE names the queue of
+// its fights (nil otherwise: the function runs no arena): its calls to
+// bots strict, unless ARENA_ALLOW_HTTP or ARENA_ALLOW_PRIVATE is "true"
+// (a test's arena of bots on loopback); ARENA_LEASE (a Go duration) the
+// lease a runner holds a fight for, 30s when unset; ARENA_OPTIONS the
+// options of each game's scheduled fights, a JSON object of objects by
+// game ({"tron":{"width":30,"height":30}}). A setting that does not read
+// is an error: the function does not start.
+func Arena() (*assemble.Arena, error) {
+	if os.Getenv("FIGHT_QUEUE") == "" {
+		return nil, nil
 	}
-	return &assemble.Arena{Calls: egress.Policy{AllowHTTP: os.Getenv("ARENA_ALLOW_HTTP") == "true", AllowPrivate: os.Getenv("ARENA_ALLOW_PRIVATE") == "true"}}
+	a := &assemble.Arena{Calls: egress.Policy{AllowHTTP: os.Getenv("ARENA_ALLOW_HTTP") == "true", AllowPrivate: os.Getenv("ARENA_ALLOW_PRIVATE") == "true"}}
+	if v := os.Getenv("ARENA_LEASE"); v != "" {
+		lease, err := time.ParseDuration(v)
+		if err != nil || lease < time.Second {
+			return nil, fmt.Errorf("ARENA_LEASE %q is not a duration of a second or more", v)
+		}
+		a.Settings.Lease = lease
+	}
+	if v := os.Getenv("ARENA_OPTIONS"); v != "" {
+		var options map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(v), &options); err != nil {
+			return nil, fmt.Errorf("ARENA_OPTIONS is not a JSON object of each game's options: %w", err)
+		}
+		a.Settings.Options = map[string][]byte{}
+		for game, o := range options {
+			a.Settings.Options[game] = o
+		}
+	}
+	return a, nil
 }
 
-// Starter hands each fight to the function FIGHT_FUNCTION names,
-// invoked asynchronously (Lambda queues the event and answers at once)
-// with an Event: what an arena on Lambda starts its fights with
-// (arena.Arena.WithQueue).
-func Starter(cfg aws.Config) arena.QueueFunc {
-	client := lambda.NewFromConfig(cfg, func(o *lambda.Options) { o.BaseEndpoint = awsenv.Endpoint("Lambda") })
-	name := os.Getenv("FIGHT_FUNCTION")
-	return func(ctx context.Context, code string) error {
-		payload, err := json.Marshal(Event{Fight: code})
-		if err != nil {
-			return err
+// Queue is the SQS queue FIGHT_QUEUE names (its URL): what an arena on
+// Lambda hands its fights to (arena.Arena.WithQueue), the runner
+// function reading it.
+type Queue struct {
+	client *sqs.Client
+	url    string
+}
+
+// NewQueue is the queue FIGHT_QUEUE names, reached with cfg.
+func NewQueue(cfg aws.Config) *Queue {
+	return &Queue{client: sqs.NewFromConfig(cfg, func(o *sqs.Options) { o.BaseEndpoint = awsenv.Endpoint("SQS") }), url: os.Getenv("FIGHT_QUEUE")}
+}
+
+// Send sends one message a fight, ten to a request (SendMessageBatch's
+// most); an error names the fights not sent.
+func (q *Queue) Send(ctx context.Context, codes ...string) error {
+	for len(codes) > 0 {
+		batch := codes[:min(10, len(codes))]
+		codes = codes[len(batch):]
+		entries := make([]types.SendMessageBatchRequestEntry, len(batch))
+		for i, code := range batch {
+			body, err := json.Marshal(Message{Fight: code})
+			if err != nil {
+				return err
+			}
+			entries[i] = types.SendMessageBatchRequestEntry{Id: aws.String(strconv.Itoa(i)), MessageBody: aws.String(string(body))}
 		}
-		_, err = client.Invoke(ctx, &lambda.InvokeInput{FunctionName: aws.String(name), InvocationType: types.InvocationTypeEvent, Payload: payload})
+		out, err := q.client.SendMessageBatch(ctx, &sqs.SendMessageBatchInput{QueueUrl: aws.String(q.url), Entries: entries})
 		if err != nil {
-			return fmt.Errorf("invoking %s for fight %s: %w", name, code, err)
+			return fmt.Errorf("sending fights %v to the queue: %w", batch, err)
 		}
-		return nil
+		if len(out.Failed) > 0 {
+			return fmt.Errorf("the queue refused %d of fights %v (entry %s first: %s)", len(out.Failed), batch,
+				aws.ToString(out.Failed[0].Id), aws.ToString(out.Failed[0].Message))
+		}
 	}
+	return nil
+}
+
+// ReadMessage reads a message of the queue: exactly {"fight": code}.
+func ReadMessage(body string) (*Message, error) {
+	var m Message
+	d := json.NewDecoder(strings.NewReader(body))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&m); err != nil {
+		return nil, err
+	}
+	if m.Fight == "" || d.More() {
+		return nil, fmt.Errorf("a message is one object naming a fight, not %.100q", body)
+	}
+	return &m, nil
 }
