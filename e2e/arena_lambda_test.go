@@ -47,6 +47,7 @@ import (
 // (TestStuckFightsSentAgain, in play/arena, covers the scheduler's
 // sending a fight no runner holds again.)
 func TestArenaThroughLambda(t *testing.T) {
+	t.Parallel()
 	const think = 40 * time.Millisecond // the bots' time a move
 	rie := rieBinary(t)
 	onAWS := tableEnv(t)

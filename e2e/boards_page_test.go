@@ -16,6 +16,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/agentgames/bundle/internal/arenatest"
 	"github.com/agentgames/bundle/internal/testserver"
 )
 
@@ -335,4 +336,47 @@ func (a boardsAPI) rankedTinrail(key, query string, steps int) {
 		action := map[string]any{"type": "place", "tileIndex": 0, "rotation": step % 4}
 		a.do(http.MethodPost, "/api/games/tinrail/action", "", map[string]any{"state": env.State, "action": action}, &env)
 	}
+}
+
+// TestBoardsPageMarksPlatform: a bot registered in the arena to play
+// Brinebell's runs, its 10 runs played by the arena, stands on
+// Brinebell's board, and the page marks it as the platform's: its name
+// with the tag, and no link to an agent's page (it has none).
+func TestBoardsPageMarksPlatform(t *testing.T) {
+	b := newTab(t, 2*time.Minute)
+	srv := httptest.NewServer(testserver.WithLive(t, nil))
+	defer srv.Close()
+	api := arenaAPI{t: t, base: srv.URL}
+	var agent struct{ Key string }
+	api.do("POST", "/api/agents", "", `{"name":"Ferry Owner"}`, &agent)
+	bot := arenatest.Start(t, arenatest.Bot{Name: "ferryman", Play: func(m arenatest.Message) any {
+		var seen struct{ LegalActions []json.RawMessage }
+		json.Unmarshal(m.Board, &seen)
+		return seen.LegalActions[0]
+	}})
+	var reg struct {
+		Bot       struct{ ID string }
+		Challenge string
+	}
+	api.do("POST", "/api/arena/brinebell/bots", agent.Key, `{"name":"Ferryman","url":"`+bot.URL+`"}`, &reg)
+	bot.SetChallenge(reg.Challenge)
+	api.do("POST", "/api/arena/brinebell/bots/"+reg.Bot.ID+"/verify", agent.Key, "", nil)
+	for range 10 {
+		api.do("POST", "/api/arena/brinebell/fights", "", `{"entrants":["`+reg.Bot.ID+`"]}`, nil)
+	}
+	var board struct{ Standings []struct{ Agent string } }
+	for deadline := time.Now().Add(time.Minute); len(board.Standings) == 0; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the bot's 10 runs are not on the board after a minute")
+		}
+		api.do("GET", "/api/games/brinebell/board", "", "", &board)
+	}
+	b.do(chromedp.Navigate(srv.URL+"/boards/?game=brinebell"), chromedp.WaitReady("body"), until(`document.querySelector("#rows tr")`))
+	if got := b.text("#rows tr .agent"); got != "Ferryman arena bot, played by the platform" {
+		t.Errorf("the bot's name on the board: %q", got)
+	}
+	if eval[bool](b, `document.querySelector("#rows tr .agent a") !== null`) {
+		t.Error("the bot's name links to an agent's page, which it has not")
+	}
+	b.screenshot("boards-platform.png")
 }

@@ -30,6 +30,7 @@ import (
 // as the botsArena site's cycle dies on a reply it cannot read, and no
 // other way.
 func TestIASBotsInTheArena(t *testing.T) {
+	t.Parallel() // it waits on its bots, as TestIASBotsOnTheirOwn and TestArenaThroughLambda do: they overlap
 	php := program(t, "apt-get install php-cli", "php")
 	srv := httptest.NewServer(testserver.WithLive(t, nil))
 	defer srv.Close()
@@ -158,4 +159,107 @@ func (a arenaAPI) do(method, path, key, body string, out any) {
 			a.t.Fatalf("%s %s: %v: %s", method, path, err, raw)
 		}
 	}
+}
+
+// TestIASBotsOnTheirOwn is the local arena as make run serves it, on its
+// own: the real server binary, its schedule beating every second on a
+// bbolt file, and the botsArena site's two sample bots (of two agents)
+// registered and then left alone. The schedule fights them against each
+// other and the house bots (on 30x30, -arena-options); the server is
+// stopped with fights under way and started again without the schedule:
+// every fight launched ends, is rated once (the ladder counts two seats
+// a fight), and replays from its transcript.
+func TestIASBotsOnTheirOwn(t *testing.T) {
+	t.Parallel()
+	php := program(t, "apt-get install php-cli", "php")
+	bin := buildBootstrap(t, "./cmd/server")
+	addr := freeAddrs(t, 1)[0]
+	data := filepath.Join(t.TempDir(), "arena.db")
+	serve := func(flags ...string) (stop func()) {
+		cmd := exec.Command(bin, append([]string{"-addr", addr, "-data", data, "-arena-allow-http", "-arena-allow-private"}, flags...)...)
+		var logs bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &logs, &logs
+		cmd.Env = append(os.Environ(), "TOKEN_KEYS=")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		for start := time.Now(); ; time.Sleep(20 * time.Millisecond) {
+			if c, err := net.Dial("tcp", addr); err == nil {
+				c.Close()
+				break
+			}
+			if time.Since(start) > 20*time.Second {
+				t.Fatalf("the server never listened:\n%s", logs.String())
+			}
+		}
+		return func() {
+			cmd.Process.Signal(os.Interrupt)
+			if err := cmd.Wait(); err != nil {
+				t.Errorf("the server stopped with %v:\n%s", err, logs.String())
+			}
+		}
+	}
+	stop := serve("-arena-every", "1s", "-arena-options", `{"tron":{"width":30,"height":30}}`)
+	api := arenaAPI{t: t, base: "http://" + addr}
+	for i, script := range []string{"stupidIATron.php", "stupidIATronBetter.php"} {
+		var agent struct{ Key string }
+		api.do("POST", "/api/agents", "", fmt.Sprintf(`{"name":"IAS Owner %d"}`, i), &agent)
+		url, challengeFile := servePHP(t, php, script)
+		var reg struct {
+			Bot       struct{ ID string }
+			Challenge string
+		}
+		api.do("POST", "/api/arena/tron/bots", agent.Key, fmt.Sprintf(`{"name":%q,"url":%q}`, strings.TrimSuffix(script, ".php"), url), &reg)
+		os.WriteFile(challengeFile, []byte(reg.Challenge), 0o600)
+		api.do("POST", "/api/arena/tron/bots/"+reg.Bot.ID+"/verify", agent.Key, "", nil)
+	}
+	type fights struct {
+		Fights []struct {
+			Code   string
+			Places []int
+		}
+	}
+	over := func(f fights) (n int) {
+		for _, x := range f.Fights {
+			if x.Places != nil {
+				n++
+			}
+		}
+		return n
+	}
+	var f fights
+	for deadline := time.Now().Add(time.Minute); len(f.Fights) < 4 || over(f) == len(f.Fights); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the schedule launched %+v in a minute", f.Fights)
+		}
+		api.do("GET", "/api/arena/tron/fights", "", "", &f)
+	}
+	stop()
+	t.Logf("stopped with %d of %d fights over", over(f), len(f.Fights))
+	stop = serve()
+	defer stop()
+	for deadline := time.Now().Add(time.Minute); over(f) < len(f.Fights); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d fights over a minute after the restart", over(f), len(f.Fights))
+		}
+		api.do("GET", "/api/arena/tron/fights", "", "", &f)
+	}
+	var ladder struct {
+		Standings []struct {
+			Name   string
+			Fights int
+		}
+	}
+	api.do("GET", "/api/arena/tron/ladder?seats=2", "", "", &ladder)
+	seats := 0
+	for _, st := range ladder.Standings {
+		seats += st.Fights
+	}
+	t.Logf("%d fights, every one over; the ladder: %+v", len(f.Fights), ladder.Standings)
+	if seats != 2*len(f.Fights) {
+		t.Errorf("the ladder counts %d seats of %d fights: a fight lost or rated twice", seats, len(f.Fights))
+	}
+	var fight struct{ Match string }
+	api.do("GET", "/api/arena/tron/fights/"+f.Fights[0].Code, "", "", &fight)
+	api.do("GET", fight.Match+"/transcript", "", "", nil)
 }

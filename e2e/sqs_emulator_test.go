@@ -113,6 +113,7 @@ func (e *sqsEmulator) queues(t *testing.T, name string, visibility time.Duration
 //     (SQS moves it at the next receive); so a redelivery comes up to a
 //     second after the visibility timeout.
 func TestSQSEmulator(t *testing.T) {
+	t.Parallel() // it waits out visibility timeouts
 	const visibility = time.Second
 	e := startSQS(t)
 	ctx := context.Background()

@@ -16,6 +16,9 @@ import (
 type AgentRef struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
+	// Platform: the bundle played for it, a bot of the arena it calls
+	// (package play/arena), not an agent calling with its own key.
+	Platform bool `json:"platform,omitempty"`
 }
 
 type agentKey struct{}

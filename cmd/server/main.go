@@ -16,6 +16,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -54,14 +55,20 @@ func main() {
 	arenaPrivate := flag.Bool("arena-allow-private", false, "let the arena call bots at addresses that are not public: loopback, private networks (a local arena of bots on this machine); "+
 		"never on a server others reach")
 	arenaEvery := flag.Duration("arena-every", 0, "the beat of the arena's schedule: every active bot is put in a fight each beat it is not in one (e.g. 30s); 0 for no schedule, fights only as launched")
+	arenaOptions := flag.String("arena-options", "", `the options of each game's scheduled fights, a JSON object by game: '{"tron":{"width":30,"height":30}}' (each game's defaults when absent)`)
 	version.Flag(flag.CommandLine, "server")
 	flag.Parse()
 	h, closeLog := jsonlog.NewBuffered(os.Stderr, logEvery)
 	log := slog.New(h)
 	slog.SetDefault(log)
+	scheduled, err := arena.ReadScheduleOptions(cmp.Or(*arenaOptions, "{}"))
+	if err != nil {
+		log.Error("-arena-options", "err", err)
+		os.Exit(2)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, *addr, *data, limits{creates: *creates, origins: mcpedge.ParseOrigins(*origins),
-		arena: egress.Policy{AllowHTTP: *arenaHTTP, AllowPrivate: *arenaPrivate}, arenaEvery: *arenaEvery}, log)
+	err = run(ctx, *addr, *data, limits{creates: *creates, origins: mcpedge.ParseOrigins(*origins),
+		arena: egress.Policy{AllowHTTP: *arenaHTTP, AllowPrivate: *arenaPrivate}, arenaEvery: *arenaEvery, arenaOptions: scheduled}, log)
 	stop()
 	if err != nil {
 		log.Error("server stopped", "err", err)
@@ -119,8 +126,10 @@ type limits struct {
 	origins []string
 	// arena is what the arena's calls to bots may reach.
 	arena egress.Policy
-	// arenaEvery is the beat of the arena's schedule, 0 for none.
-	arenaEvery time.Duration
+	// arenaEvery is the beat of the arena's schedule, 0 for none, and
+	// arenaOptions the options of its fights by game.
+	arenaEvery   time.Duration
+	arenaOptions map[string][]byte
 }
 
 // run serves every game on addr until ctx ends, keeping live matches and
@@ -153,7 +162,7 @@ func run(ctx context.Context, addr, data string, lim limits, log *slog.Logger) e
 	}
 	defer matches.Close()
 	p, err := mcpassemble.New(assemble.Config{Keys: ring, Games: games.All(), Live: games.Live(), Ledger: matches, Matches: matches, CreatesPerMinute: lim.creates,
-		Arena: &assemble.Arena{Calls: lim.arena, Settings: arena.Settings{Every: lim.arenaEvery}}}, lim.origins)
+		Arena: &assemble.Arena{Calls: lim.arena, Settings: arena.Settings{Every: lim.arenaEvery, Options: lim.arenaOptions}}}, lim.origins)
 	if err != nil {
 		return err
 	}

@@ -42,7 +42,7 @@ func main() {
 	store := dynamo.New(function.DynamoDB(cfg), table, time.Now)
 	// The table is the ledger too: the agents whose keys take seats, and
 	// the ratings a match that ends moves, are kept there.
-	p, err := assemble.New(assemble.Config{Live: games.Live(), Matches: store, Ledger: store, CreatesPerMinute: function.CreatesPerMinute(),
+	p, err := assemble.New(assemble.Config{Games: games.All(), Live: games.Live(), Matches: store, Ledger: store, CreatesPerMinute: function.CreatesPerMinute(),
 		Arena: settings})
 	if err != nil {
 		function.Fail("cannot start", err)

@@ -40,7 +40,7 @@ func main() {
 			errors.Join(err, errors.New("MATCHES_TABLE or FIGHT_QUEUE is not set")))
 	}
 	store := dynamo.New(function.DynamoDB(cfg), table, time.Now)
-	p, err := assemble.New(assemble.Config{Live: games.Live(), Matches: store, Ledger: store, Arena: settings})
+	p, err := assemble.New(assemble.Config{Games: games.All(), Live: games.Live(), Matches: store, Ledger: store, Arena: settings})
 	if err != nil {
 		function.Fail("cannot start", err)
 	}

@@ -47,8 +47,10 @@ type Config struct {
 	// live.Server.WithCreateLimit).
 	CreatesPerMinute int
 	// Arena, when not nil, runs the arena of the live games (package
-	// play/arena), keeping its records with Matches; it needs a Ledger,
-	// whose agents register its bots.
+	// play/arena), keeping its records with Matches, and plays the ranked
+	// runs of Games for the bots registered to play them; it needs a
+	// Ledger, whose agents register its bots and whose boards count the
+	// runs.
 	Arena *Arena
 	// ListAfter is how many distinct opponents an agent must count before
 	// a board of ratings lists it (or every bot of the game); 0 is
@@ -110,6 +112,12 @@ func New(c Config) (*Parts, error) {
 	}
 	if c.Arena != nil && p.Agents != nil {
 		p.Arena = arena.New(p.Live, c.Matches, clock, egress.New(c.Arena.Calls), c.Arena.Settings)
+		if len(c.Games) > 0 {
+			// the runs the arena plays keep their state in Matches, not in
+			// sealed tokens: any instance goes on with a run another began
+			runs := play.NewService(c.Matches, clock, c.Games...).WithLedger(c.Ledger).WithCredits(p.Boards)
+			p.Arena.WithRuns(runs)
+		}
 	}
 	return p, nil
 }

@@ -99,6 +99,9 @@ type Arena struct {
 	queue Queue
 	// base is the context of the fights this process drives (see Run).
 	base context.Context
+	// runs plays the ranked runs of the bots that play runs (WithRuns);
+	// nil for none.
+	runs *play.Service
 }
 
 // New is the arena of the live games servers play, keeping its records

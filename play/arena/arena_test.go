@@ -66,8 +66,15 @@ func owner(id string) context.Context {
 // register starts b, and registers and verifies it for game.
 func (w *world) register(t *testing.T, ctx context.Context, game string, b arenatest.Bot) (arena.Mine, *arenatest.Server) {
 	t.Helper()
+	return w.registerAs(t, ctx, game, "", b)
+}
+
+// registerAs starts b, and registers it for game to play plays, and
+// verifies it.
+func (w *world) registerAs(t *testing.T, ctx context.Context, game, plays string, b arenatest.Bot) (arena.Mine, *arenatest.Server) {
+	t.Helper()
 	srv := arenatest.Start(t, b)
-	reg, err := w.arena.Register(ctx, game, b.Name, srv.URL, "a test bot")
+	reg, err := w.arena.Register(ctx, game, arena.Registration{Name: b.Name, URL: srv.URL, Description: "a test bot", Plays: plays})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +103,7 @@ func TestVerify(t *testing.T) {
 	w := newWorld(t, 2*time.Second)
 	ctx := owner("A1")
 	good := arenatest.Start(t, arenatest.Bot{Name: "good"})
-	reg, err := w.arena.Register(ctx, "tron", "good", good.URL, "")
+	reg, err := w.arena.Register(ctx, "tron", arena.Registration{Name: "good", URL: good.URL, Description: ""})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -519,7 +526,7 @@ func TestLimits(t *testing.T) {
 		WithQueue(arena.QueueFunc(func(context.Context, string) error { return nil }))
 	ctx := play.WithClient(owner("A1"), "203.0.113.5:4000")
 	srv := arenatest.Start(t, arenatest.Bot{Name: "idle"})
-	idle, err := a.Register(ctx, "tron", "idle", srv.URL, "")
+	idle, err := a.Register(ctx, "tron", arena.Registration{Name: "idle", URL: srv.URL, Description: ""})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -545,7 +552,7 @@ func TestLimits(t *testing.T) {
 	if _, err := a.Bot(ctx, "tron", idle.Bot.ID); !play.IsCode(err, play.CodeNoBot) {
 		t.Fatalf("a bot pending a day: %v", err)
 	}
-	if _, err := a.Register(ctx, "tron", "next", srv.URL, ""); err != nil {
+	if _, err := a.Register(ctx, "tron", arena.Registration{Name: "next", URL: srv.URL, Description: ""}); err != nil {
 		t.Fatal(err)
 	}
 	r, _ := a.Roster(ctx, "tron")

@@ -41,7 +41,7 @@ func benchBots(b *testing.B, a *arena.Arena, n, side int, think time.Duration) [
 	ids := make([]string, n)
 	for i := range ids {
 		srv := arenatest.Start(b, arenatest.Bot{Name: fmt.Sprint("bot ", i), Width: side, Height: side})
-		reg, err := a.Register(owner(fmt.Sprint("A", i)), "tron", fmt.Sprint("bot ", i), srv.URL, "")
+		reg, err := a.Register(owner(fmt.Sprint("A", i)), "tron", arena.Registration{Name: fmt.Sprint("bot ", i), URL: srv.URL})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -45,6 +45,8 @@ type Bot struct {
 	Description string        `json:"description"`
 	Owner       play.AgentRef `json:"owner"`
 	State       string        `json:"state"`
+	// Plays is what it plays: PlaysFights or PlaysRuns.
+	Plays string `json:"plays"`
 	// Why is why the bot is paused, for its owner.
 	Why string `json:"why,omitempty"`
 	// Failures counts the fights it has failed in a row.
@@ -71,6 +73,7 @@ type Info struct {
 	Description string        `json:"description"`
 	Owner       play.AgentRef `json:"owner"`
 	State       string        `json:"state"`
+	Plays       string        `json:"plays"`
 	Created     int64         `json:"created"`
 	Answered    int64         `json:"answered,omitempty"`
 	Times       []int64       `json:"times"`
@@ -88,7 +91,7 @@ type Mine struct {
 
 // Info is what anyone may read of b.
 func (b *Bot) Info() Info {
-	return Info{ID: b.ID, Game: b.Game, Name: b.Name, Description: b.Description, Owner: b.Owner, State: b.State,
+	return Info{ID: b.ID, Game: b.Game, Name: b.Name, Description: b.Description, Owner: b.Owner, State: b.State, Plays: b.plays(),
 		Created: b.Created, Answered: b.Answered, Times: nonNil(b.Times), Fights: nonNil(b.Fights)}
 }
 
@@ -122,7 +125,8 @@ type Entry struct {
 	Name    string `json:"name"`
 	Owner   string `json:"owner"` // the owner agent's id
 	State   string `json:"state"`
-	Created int64  `json:"created"` // unix milliseconds
+	Plays   string `json:"plays,omitempty"` // PlaysRuns, or empty for fights`
+	Created int64  `json:"created"`         // unix milliseconds
 }
 
 // The kinds of the arena's entries in the store.
@@ -131,15 +135,18 @@ const (
 	kindRoster = "arena-roster"
 )
 
-// Register registers a bot of game for the request's agent, pending until
-// it proves its owner controls url (Verify). The URL must be one the
-// arena may call (its Caller's CheckURL); it is called only then.
-func (a *Arena) Register(ctx context.Context, game, name, url, description string) (*Registered, error) {
+// Register registers a bot of game for the request's agent, to play what
+// r.Plays says, pending until it proves its owner controls r.URL
+// (Verify). The URL must be one the arena may call (its Caller's
+// CheckURL); it is called only then.
+func (a *Arena) Register(ctx context.Context, game string, r Registration) (*Registered, error) {
+	name, url, description := r.Name, r.URL, r.Description
 	owner, ok := play.AgentOf(ctx)
 	if !ok {
 		return nil, play.Errorf(play.CodeUnauthorized, "registering a bot needs an agent's key (Authorization: Bearer <key>): the bot is its")
 	}
-	if _, err := a.server(game); err != nil {
+	plays, err := a.plays(game, r.Plays)
+	if err != nil {
 		return nil, err
 	}
 	if err := a.checkBot(name, url, description); err != nil {
@@ -150,8 +157,8 @@ func (a *Arena) Register(ctx context.Context, game, name, url, description strin
 	challenge := base64.RawURLEncoding.EncodeToString(secret)
 	h := sha256.Sum256([]byte(challenge))
 	b := &Bot{ID: live.Symbols(10), Game: game, Name: name, URL: url, Description: description, Owner: owner, State: Pending,
-		Created: a.clock().UnixMilli(), Challenge: h[:]}
-	err := update(ctx, a, kindRoster, game, func(r *Roster, _ bool) error {
+		Plays: plays, Created: a.clock().UnixMilli(), Challenge: h[:]}
+	err = update(ctx, a, kindRoster, game, func(r *Roster, _ bool) error {
 		r.Bots = slices.DeleteFunc(r.Bots, func(e Entry) bool { return a.lapsed(e.State, e.Created) })
 		switch {
 		case len(r.Bots) >= MaxBots:
@@ -159,7 +166,7 @@ func (a *Arena) Register(ctx context.Context, game, name, url, description strin
 		case countOwned(r, owner.ID) >= MaxBotsPerAgent:
 			return play.Errorf(play.CodeTooManyBots, "agent %s has %d bots of %s registered, as many as an agent may; delete one first", owner.ID, MaxBotsPerAgent, game)
 		}
-		r.Bots = append(r.Bots, Entry{ID: b.ID, Name: b.Name, Owner: owner.ID, State: b.State, Created: b.Created})
+		r.Bots = append(r.Bots, Entry{ID: b.ID, Name: b.Name, Owner: owner.ID, State: b.State, Plays: entryPlays(plays), Created: b.Created})
 		return nil
 	})
 	if err != nil {
@@ -235,7 +242,7 @@ func (a *Arena) Bot(ctx context.Context, game, id string) (*Bot, error) {
 
 // Roster lists the bots registered for game.
 func (a *Arena) Roster(ctx context.Context, game string) (*Roster, error) {
-	if _, err := a.server(game); err != nil {
+	if err := a.knows(game); err != nil {
 		return nil, err
 	}
 	r := Roster{Bots: []Entry{}}

@@ -80,6 +80,9 @@ func (d *driver) drive(ctx context.Context, code string) error {
 	if err := d.take(ctx, code, false); err != nil {
 		return err
 	}
+	if d.f.Plays == PlaysRuns {
+		return d.driveRun(ctx)
+	}
 	if !d.f.Greeted {
 		d.greet(ctx)
 		d.f.Greeted = true
@@ -136,8 +139,10 @@ func (d *driver) take(ctx context.Context, code string, waited bool) error {
 		return d.take(ctx, code, true)
 	}
 	d.f, d.version = &f, version
-	if d.srv, err = d.a.server(f.Game); err != nil {
-		return err
+	if f.Plays != PlaysRuns {
+		if d.srv, err = d.a.server(f.Game); err != nil {
+			return err
+		}
 	}
 	return d.renew(ctx)
 }

@@ -39,6 +39,15 @@ type Fight struct {
 	Failures int `json:"failures,omitempty"`
 	// Places are the seats' places once over, 1 the best.
 	Places []int `json:"places,omitempty"`
+	// Plays is PlaysRuns for a ranked run the arena plays for its one
+	// bot (see driveRun), whose state token is its seat's Token; empty
+	// for a fight of a live game.
+	Plays string `json:"plays,omitempty"`
+	// Options are a run's options: its board's.
+	Options map[string]string `json:"options,omitempty"`
+	// Run is a run's ranked id, once started; Score its score once over.
+	Run   string `json:"run,omitempty"`
+	Score *int   `json:"score,omitempty"`
 }
 
 // Fighter is one seat of a fight: a registered bot (its id, name and
@@ -130,6 +139,16 @@ func (a *Arena) Launch(ctx context.Context, game string, entrants []string, opti
 // client's quota and checks no bot's health: its bots are active, and
 // the fight itself is the check (a bot that fails fights is paused).
 func (a *Arena) launch(ctx context.Context, game string, entrants []string, options []byte, scheduled bool) (*Fight, error) {
+	if g, err := a.runGame(game); err == nil && len(entrants) == 1 && !strings.HasPrefix(entrants[0], HousePrefix) {
+		b, err := a.ready(ctx, game, entrants[0], scheduled)
+		if err != nil {
+			return nil, err
+		}
+		if b.plays() != PlaysRuns {
+			return nil, play.Errorf(play.CodeInvalidRequest, "bot %s plays fights of %s: launch it with its opponents", b.ID, game)
+		}
+		return a.launchRunOf(ctx, g, b, options, scheduled)
+	}
 	s, err := a.server(game)
 	if err != nil {
 		return nil, err
@@ -161,12 +180,22 @@ func (a *Arena) launch(ctx context.Context, game string, entrants []string, opti
 		if err != nil {
 			return nil, err
 		}
+		if b.plays() != PlaysFights {
+			return nil, play.Errorf(play.CodeInvalidRequest, "bot %s plays runs of %s, not fights: launch it alone", b.ID, game)
+		}
 		f.Seats[i], seats[i] = Fighter{Bot: b.ID, Name: b.Name, URL: b.URL, Owner: b.Owner.ID}, live.Entrant{Name: b.Name}
 	}
 	if !scheduled {
 		if err := a.launches.Take(ctx); err != nil {
 			return nil, err
 		}
+	}
+	if bots := f.registered(); len(bots) == 1 {
+		// one bot against the house bots: the match is credited to the
+		// bot's platform agent, as a seat taken with a key is its agent's,
+		// and moves its rating on the game's boards
+		agent := platformAgent(f.Seats[bots[0]].Bot, f.Seats[bots[0]].Name)
+		seats[bots[0]].Agent = &agent
 	}
 	opened, err := s.Open(ctx, seats, a.caller.Timeout(), opts)
 	if err != nil {
@@ -176,7 +205,13 @@ func (a *Arena) launch(ctx context.Context, game string, entrants []string, opti
 	for i, t := range opened.Tokens {
 		f.Seats[i].Token = t
 	}
-	err = update(ctx, a, kindRunning, runningRef, func(r *Running, _ bool) error {
+	return f, a.list(ctx, f)
+}
+
+// list keeps a new fight and lists it among the fights under way (at
+// most MaxRunning) and its game's.
+func (a *Arena) list(ctx context.Context, f *Fight) error {
+	err := update(ctx, a, kindRunning, runningRef, func(r *Running, _ bool) error {
 		if len(r.Codes) >= a.settings.MaxRunning {
 			return &play.Error{Code: play.CodeUnavailable, RetryAfter: 10 * time.Second,
 				Message: "the arena runs as many fights at once as it may; try again in a while"}
@@ -185,20 +220,16 @@ func (a *Arena) launch(ctx context.Context, game string, entrants []string, opti
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if err := a.saveFight(ctx, f, 0); err != nil {
-		return nil, err
+		return err
 	}
-	err = update(ctx, a, kindRecent, game, func(r *Recent, _ bool) error {
+	return update(ctx, a, kindRecent, f.Game, func(r *Recent, _ bool) error {
 		r.Fights = append(r.Fights, Summary{Code: f.Code, Bots: f.bots(), Names: f.names(), Launched: f.Launched})
 		r.Fights = r.Fights[max(0, len(r.Fights)-KeptRecent):]
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return f, nil
 }
 
 // bots are the entrants of f's seats.
@@ -206,6 +237,17 @@ func (f *Fight) bots() []string {
 	out := make([]string, len(f.Seats))
 	for i, s := range f.Seats {
 		out[i] = s.Bot
+	}
+	return out
+}
+
+// registered are the seats of f's registered bots (not house bots).
+func (f *Fight) registered() []int {
+	var out []int
+	for i, s := range f.Seats {
+		if _, ok := house(s.Bot); !ok {
+			out = append(out, i)
+		}
 	}
 	return out
 }
@@ -248,9 +290,7 @@ func (a *Arena) ready(ctx context.Context, game, id string, scheduled bool) (*Bo
 	case scheduled || a.clock().Sub(time.UnixMilli(b.Answered)) < HealthAfter:
 		return b, nil
 	}
-	s, _ := a.server(game)
-	least, _ := s.Game().Rules.Seats()
-	took, err := a.greet(ctx, b, &Message{GameID: "health-" + b.ID, Action: ActionInit, Game: game, Board: emptyBoard, Players: least}, false)
+	took, err := a.greet(ctx, b, &Message{GameID: "health-" + b.ID, Action: ActionInit, Game: game, Board: emptyBoard, Players: a.players(b)}, false)
 	if f, ok := err.(*Failure); ok {
 		return nil, play.Errorf(play.CodeBotNotReady, "bot %s failed its health check: %s", id, f.Reason)
 	}
@@ -292,7 +332,7 @@ func (a *Arena) Fight(ctx context.Context, code string) (*Fight, error) {
 
 // Recent lists game's latest fights.
 func (a *Arena) Recent(ctx context.Context, game string) (*Recent, error) {
-	if _, err := a.server(game); err != nil {
+	if err := a.knows(game); err != nil {
 		return nil, err
 	}
 	r := Recent{Fights: []Summary{}}

@@ -114,9 +114,7 @@ func (a *Arena) Verify(ctx context.Context, game, id string) (*Bot, error) {
 	if err := a.verifies.Take(ctx); err != nil {
 		return nil, err
 	}
-	s, _ := a.server(game)
-	least, _ := s.Game().Rules.Seats()
-	took, err := a.greet(ctx, b, &Message{GameID: "verify-" + b.ID, Action: ActionInit, Game: game, Board: emptyBoard, Players: least}, true)
+	took, err := a.greet(ctx, b, &Message{GameID: "verify-" + b.ID, Action: ActionInit, Game: game, Board: emptyBoard, Players: a.players(b)}, true)
 	if f, ok := err.(*Failure); ok {
 		return nil, play.Errorf(play.CodeChallengeFailed, "bot %s did not prove its URL: %s", id, f.Reason)
 	}

@@ -2,25 +2,28 @@ package arena
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/wire"
 )
 
-// Registration is a bot's registration request, as both edges take it.
+// Registration is a bot's registration request, as both edges take it:
+// Plays is PlaysFights, PlaysRuns, or empty for the game's first (fights
+// where the arena holds its live game).
 type Registration struct {
-	Name, URL, Description string
+	Name, URL, Description, Plays string
 }
 
-// ReadRegistration reads {"name", "url", "description"?}: one JSON
-// object (bad_json otherwise) with those strings and nothing else
+// ReadRegistration reads {"name", "url", "description"?, "plays"?}: one
+// JSON object (bad_json otherwise) with those strings and nothing else
 // (invalid_request). Register judges the values.
 func ReadRegistration(body []byte) (*Registration, error) {
 	o, err := object(body)
 	if err != nil {
 		return nil, err
 	}
-	if err := o.Only("a bot's registration", "name", "url", "description"); err != nil {
+	if err := o.Only("a bot's registration", "name", "url", "description", "plays"); err != nil {
 		return nil, play.Errorf(play.CodeInvalidRequest, "%v", err)
 	}
 	var r Registration
@@ -29,6 +32,9 @@ func ReadRegistration(body []byte) (*Registration, error) {
 	}
 	if err == nil && o.Has("description") {
 		r.Description, err = o.String("description")
+	}
+	if err == nil && o.Has("plays") {
+		r.Plays, err = o.String("plays")
 	}
 	if err != nil {
 		return nil, play.Errorf(play.CodeInvalidRequest, "%v", err)
@@ -104,4 +110,22 @@ func object(body []byte) (*wire.Object, error) {
 		return nil, play.Errorf(play.CodeBadJSON, "the body must be one JSON object: %v", err)
 	}
 	return o, nil
+}
+
+// ReadScheduleOptions reads a host's options for each game's scheduled
+// fights (Settings.Options): a JSON object of objects by game slug, as
+// {"tron":{"width":30,"height":30}}.
+func ReadScheduleOptions(raw string) (map[string][]byte, error) {
+	var options map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(raw), &options); err != nil {
+		return nil, fmt.Errorf("the scheduled fights' options are not a JSON object of each game's options: %w", err)
+	}
+	out := map[string][]byte{}
+	for game, o := range options {
+		if _, err := wire.ReadObject(o, game); err != nil {
+			return nil, fmt.Errorf("the scheduled fights' options of %s: %w", game, err)
+		}
+		out[game] = o
+	}
+	return out, nil
 }

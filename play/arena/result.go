@@ -234,8 +234,12 @@ func (a *Arena) Ladder(ctx context.Context, game string, seats int) (*Ladder, er
 	return &l, err
 }
 
-// unrank takes a deleted bot off its game's ladders.
+// unrank takes a deleted bot off its game's ladders (a bot that plays
+// runs is on none: its runs stay on the boards, as an agent's do).
 func (a *Arena) unrank(ctx context.Context, b *Bot) error {
+	if b.plays() == PlaysRuns {
+		return nil
+	}
 	s, err := a.server(b.Game)
 	if err != nil {
 		return err

@@ -41,8 +41,9 @@ func (a *Arena) StuckAfter() time.Duration { return 2 * a.settings.Lease }
 // on its own: it sends again the fights under way that are stuck (see
 // StuckAfter), then, game by game, puts every active bot not in a fight
 // under way into one (Groups, on the ladder of the game's fewest seats;
-// a bot left over fights the game's first house bot), as many as
-// MaxRunning leaves room for, and sends them to the queue. The local
+// a bot left over fights the game's first house bot), and every bot that
+// plays runs and is not in one into its next run (scheduleRuns), as many
+// as MaxRunning leaves room for, and sends them to the queue. The local
 // server ticks every Settings.Every; on AWS, EventBridge Scheduler
 // invokes the scheduler function, which ticks once. Two ticks at once
 // could put a bot in two fights: the host runs one at a time (the
@@ -71,6 +72,21 @@ func (a *Arena) Tick(ctx context.Context) (*Ticked, error) {
 		if err != nil {
 			_ = a.queue.Send(ctx, sent...)
 			return t, err
+		}
+	}
+	if a.runs != nil {
+		for _, g := range a.runs.Games() {
+			if room <= 0 {
+				break
+			}
+			codes, err := a.scheduleRuns(ctx, g, busy, room)
+			t.Launched += len(codes)
+			room -= len(codes)
+			sent = append(sent, codes...)
+			if err != nil {
+				_ = a.queue.Send(ctx, sent...)
+				return t, err
+			}
 		}
 	}
 	return t, a.queue.Send(ctx, sent...)
@@ -119,7 +135,7 @@ func (a *Arena) schedule(ctx context.Context, game string, busy map[string]bool,
 	}
 	var cands []Candidate
 	for _, e := range roster.Bots {
-		if e.State != Active || busy[e.ID] {
+		if e.State != Active || busy[e.ID] || e.Plays == PlaysRuns {
 			continue
 		}
 		c := Candidate{Bot: e.ID, Owner: e.Owner, Rating: ratings.New()}

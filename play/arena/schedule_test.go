@@ -75,7 +75,7 @@ func TestScheduleRunsItself(t *testing.T) {
 	for i := range n {
 		srv := arenatest.Start(t, arenatest.Bot{Name: fmt.Sprintf("bot%02d", i), Width: 12, Height: 12, Delay: 20 * time.Millisecond})
 		ctx := owner(fmt.Sprintf("A%02d", i))
-		reg, err := l.arena.Register(ctx, "tron", fmt.Sprintf("bot%02d", i), srv.URL, "")
+		reg, err := l.arena.Register(ctx, "tron", arena.Registration{Name: fmt.Sprintf("bot%02d", i), URL: srv.URL})
 		if err != nil {
 			t.Fatal(err)
 		}

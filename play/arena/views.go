@@ -15,6 +15,11 @@ type FightInfo struct {
 	Places   []int      `json:"places,omitempty"`
 	Match    string     `json:"match"`
 	Page     string     `json:"page"`
+	// Plays is "runs" for a ranked run the arena played for a bot, on
+	// Board (its options), scored Score once over.
+	Plays string            `json:"plays,omitempty"`
+	Board map[string]string `json:"board,omitempty"`
+	Score *int              `json:"score,omitempty"`
 }
 
 // SeatInfo is a seat of a fight as anyone sees it: its bot (an id, or
@@ -29,11 +34,22 @@ type SeatInfo struct {
 	Slowest int64  `json:"slowestMillis"`
 }
 
-// Info is what anyone may read of f.
+// Info is what anyone may read of f. A run's Match is its ranked match
+// (/api/games/{game}/ranked/{id}, once started) and its Page the replay
+// viewer's.
 func (a *Arena) Info(f *Fight) FightInfo {
-	g := a.servers[f.Game].Game()
 	out := FightInfo{Code: f.Code, Game: f.Game, Launched: f.Launched, Ended: f.Ended, Over: f.Rated, Places: f.Places,
-		Match: g.Base + "/" + f.Code, Page: "/" + g.Page + "/?code=" + f.Code, Seats: make([]SeatInfo, len(f.Seats))}
+		Seats: make([]SeatInfo, len(f.Seats))}
+	if f.Plays == PlaysRuns {
+		out.Plays, out.Board, out.Score = PlaysRuns, f.Options, f.Score
+		if f.Run != "" {
+			out.Match = "/api/games/" + f.Game + "/ranked/" + f.Run
+			out.Page = "/view/?game=" + f.Game + "&ranked=" + f.Run
+		}
+	} else {
+		g := a.servers[f.Game].Game()
+		out.Match, out.Page = g.Base+"/"+f.Code, "/"+g.Page+"/?code="+f.Code
+	}
 	for i, st := range f.Seats {
 		out.Seats[i] = SeatInfo{Bot: st.Bot, Name: st.Name, Failed: st.Failed, Calls: st.Calls, Slowest: st.Slowest}
 		if st.Calls > 0 {

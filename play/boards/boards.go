@@ -68,6 +68,8 @@ type Row struct {
 	// Best is the best finished run's score, and BestRun its id.
 	Best    int    `json:"best"`
 	BestRun string `json:"bestRun,omitempty"`
+	// Platform: the bundle played the runs, calling an arena bot.
+	Platform bool `json:"platform,omitempty"`
 	// Seq counts the entry's changes, and Since is the second it was
 	// made: the index keeps the row of the highest (seqOf).
 	Seq   int64 `json:"seq"`
@@ -217,7 +219,7 @@ func (b *Boards) change(ctx context.Context, run play.RankedRun, f func(*entry) 
 		if err := f(e); err != nil {
 			return false, err
 		}
-		e.Name = run.Agent.Name
+		e.Name, e.Platform = run.Agent.Name, run.Agent.Platform
 		if after, _ := json.Marshal(e); string(after) == string(before) {
 			return false, nil
 		}
@@ -313,6 +315,9 @@ type Standing struct {
 	LossRate *float64 `json:"lossRate"`
 	Best     int      `json:"best"`
 	BestRun  string   `json:"bestRun"`
+	// Platform: the bundle played these runs, calling an arena bot
+	// registered by URL, refereed end to end; not an agent's own calls.
+	Platform bool `json:"platform,omitempty"`
 }
 
 // Board is a page of a board: Listed agents with Listed runs or more,
@@ -386,7 +391,7 @@ func standing(agent string, r Row, outcomes bool) Standing {
 	}
 	half := 1.96 * math.Sqrt(variance/n)
 	s := Standing{Agent: agent, Name: r.Name, Runs: r.Runs, Unfinished: r.Unfinished, Mean: round(mean), Low: round(mean - half), High: round(mean + half),
-		Best: r.Best, BestRun: r.BestRun}
+		Best: r.Best, BestRun: r.BestRun, Platform: r.Platform}
 	if outcomes {
 		share := func(k int) *float64 { v := round(float64(k) / n); return &v }
 		s.WinRate, s.DrawRate, s.LossRate = share(r.Wins), share(r.Draws), share(r.Losses+r.Unfinished)

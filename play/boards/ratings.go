@@ -39,6 +39,8 @@ type RatingRow struct {
 	Since int64 `json:"since,omitempty"`
 	// Listed is whether the board lists the agent (see MinOpponents).
 	Listed bool `json:"listed,omitempty"`
+	// Platform: the bundle played its matches, an arena bot's.
+	Platform bool `json:"platform,omitempty"`
 }
 
 // ratingEntry is an agent's rating entry.
@@ -326,7 +328,7 @@ func (r *Rater) Rated(ctx context.Context, code string, seats []live.RatedSeat) 
 			next := ratings.Rate(teams, ranks)[0][0]
 			e.Rating.Mu += next.Mu - before[i].Mu
 			e.Rating.Sigma *= next.Sigma / before[i].Sigma
-			e.Name, e.Matches, e.Seq = s.Agent.Name, e.Matches+1, e.Seq+1
+			e.Name, e.Platform, e.Matches, e.Seq = s.Agent.Name, s.Agent.Platform, e.Matches+1, e.Seq+1
 			e.Recent = append([]string{code}, e.Recent[:min(len(e.Recent), RecentMatches-1)]...)
 			saved = e
 			return true, nil
@@ -373,6 +375,9 @@ type RatingStanding struct {
 	// Ordinal, Mu less three Sigma, is what the board sorts by.
 	Ordinal float64 `json:"ordinal"`
 	Matches int     `json:"matches"`
+	// Platform: the bundle played the agent's matches, calling an arena
+	// bot registered by URL.
+	Platform bool `json:"platform,omitempty"`
 }
 
 // RatingBoard is a page of the board of a game's live matches of Seats
@@ -436,7 +441,9 @@ func (r *Rater) Ratings(ctx context.Context, seats int, p Page) (*RatingBoard, e
 		if err := json.Unmarshal(it.Value, &row); err != nil {
 			return nil, fmt.Errorf("boards: the rating of %s on %s: %w", it.Member, index, err)
 		}
-		lines = append(lines, line{it.Key, r.standing(it.Member, "", row.Name, row.Rating, row.Matches)})
+		st := r.standing(it.Member, "", row.Name, row.Rating, row.Matches)
+		st.Platform = row.Platform
+		lines = append(lines, line{it.Key, st})
 	}
 	for bot, rt := range r.anchors {
 		if k := ratingKey(bot, rt.Ordinal()); k > from {

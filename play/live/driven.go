@@ -61,10 +61,13 @@ const (
 
 // Entrant is who plays a seat of a match opened by Open: a house bot
 // (Bot, one of the Rules' Policies) or a seat driven by whoever opened
-// the match through its token (Bot empty).
+// the match through its token (Bot empty), credited to Agent when not
+// nil, as a seat taken with an agent's key is (the match then moves its
+// rating).
 type Entrant struct {
-	Name string
-	Bot  string
+	Name  string
+	Bot   string
+	Agent *play.AgentRef
 }
 
 // Opened is what Open answers: the match's code and the token of each
@@ -96,7 +99,7 @@ func (s *Server) Open(ctx context.Context, entrants []Entrant, round time.Durati
 		switch {
 		case e.Bot == "":
 			token, hash := newToken()
-			m.Seats[i], out.Tokens[i] = Seat{Name: PlayerName(e.Name, i), Token: hash}, token
+			m.Seats[i], out.Tokens[i] = Seat{Name: PlayerName(e.Name, i), Token: hash, Agent: e.Agent}, token
 		case slices.Contains(s.rules.Policies(), e.Bot):
 			m.Seats[i] = Seat{Name: e.Name, Bot: e.Bot}
 		default:

@@ -51,7 +51,7 @@ func (s *Server) ServeArena(a *arena.Arena) {
 		if err != nil {
 			return err
 		}
-		out, err := a.Register(ctx, r.PathValue("game"), reg.Name, reg.URL, reg.Description)
+		out, err := a.Register(ctx, r.PathValue("game"), *reg)
 		if err != nil {
 			return err
 		}

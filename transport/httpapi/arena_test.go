@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -61,6 +62,12 @@ func TestArenaOverHTTP(t *testing.T) {
 	ladder := do(t, h, "GET", "/api/arena/tron/ladder?seats=2", "")
 	if ladder.Status != 200 || !strings.Contains(string(ladder.Body), `"name":"Runner"`) || !strings.Contains(string(ladder.Body), `"house:easy"`) {
 		t.Fatalf("the ladder: %d %s", ladder.Status, ladder.Body)
+	}
+	// one bot against a house bot: the match is the bot's, on the game's
+	// board of ratings, marked as the platform's
+	if r := do(t, h, "GET", "/api/games/tron/ratings?players=2", ""); r.Status != 200 ||
+		!strings.Contains(string(r.Body), `"agent":"bot-`+id+`","name":"Runner"`) || !strings.Contains(string(r.Body), `"platform":true`) {
+		t.Fatalf("the ratings: %d %s", r.Status, r.Body)
 	}
 	if e := do(t, h, "GET", "/api/arena/tron/fights", ""); e.Status != 200 || !strings.Contains(string(e.Body), code) {
 		t.Fatalf("the fights: %d %s", e.Status, e.Body)
@@ -131,5 +138,60 @@ func TestArenaOverHTTP(t *testing.T) {
 	}
 	if e := do(t, h, "GET", path, ""); e.Status != 404 {
 		t.Fatalf("a deleted bot: %d %s", e.Status, e.Body)
+	}
+}
+
+// TestArenaRunsOverHTTP: a Brinebell bot (which plays runs: the arena
+// holds no live Brinebell) registered and verified over HTTP is launched
+// alone, and its ranked run, played by the arena, lands on the game's
+// board under the bot, marked as the platform's; the fight answers the
+// run's replay. Every answer held to openapi.yaml.
+func TestArenaRunsOverHTTP(t *testing.T) {
+	t.Parallel()
+	h := testserver.WithLive(t, nil)
+	key := do(t, h, "POST", "/api/agents", `{"name":"Ferry Owner"}`).JSON(t)["key"].(string)
+	bot := arenatest.Start(t, arenatest.Bot{Name: "ferryman", Play: func(m arenatest.Message) any {
+		var seen struct{ LegalActions []any }
+		json.Unmarshal(m.Board, &seen)
+		return seen.LegalActions[0]
+	}})
+	reg := contracttest.DoAs(t, h, key, "POST", "/api/arena/brinebell/bots", `{"name":"Ferryman","url":"`+bot.URL+`"}`)
+	if reg.Status != http.StatusCreated || !strings.Contains(string(reg.Body), `"plays":"runs"`) {
+		t.Fatalf("register: %d %s", reg.Status, reg.Body)
+	}
+	id := reg.JSON(t)["bot"].(map[string]any)["id"].(string)
+	bot.SetChallenge(reg.JSON(t)["challenge"].(string))
+	if e := contracttest.DoAs(t, h, key, "POST", "/api/arena/brinebell/bots/"+id+"/verify", ""); e.Status != 200 {
+		t.Fatalf("verify: %d %s", e.Status, e.Body)
+	}
+	launch := do(t, h, "POST", "/api/arena/brinebell/fights", `{"entrants":["`+id+`"]}`)
+	if launch.Status != http.StatusCreated {
+		t.Fatalf("launch: %d %s", launch.Status, launch.Body)
+	}
+	code := launch.JSON(t)["code"].(string)
+	var run map[string]any
+	for deadline := time.Now().Add(10 * time.Second); run["over"] != true; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the run is not over: %v", run)
+		}
+		run = do(t, h, "GET", "/api/arena/brinebell/fights/"+code, "").JSON(t)
+	}
+	if run["plays"] != "runs" || run["score"] == nil || !strings.HasPrefix(run["page"].(string), "/view/?game=brinebell&ranked=") {
+		t.Fatalf("the run: %v", run)
+	}
+	if m := do(t, h, "GET", run["match"].(string), ""); m.Status != 200 {
+		t.Fatalf("the run's ranked match %s: %d %s", run["match"], m.Status, m.Body)
+	}
+	board := do(t, h, "GET", "/api/games/brinebell/board", "")
+	if board.Status != 200 || board.JSON(t)["unlisted"] != 1.0 {
+		t.Fatalf("the board: %d %s", board.Status, board.Body)
+	}
+	for _, c := range []struct{ body, code string }{
+		{`{"name":"x","url":"https://bot.example/","plays":"fights"}`, "invalid_request"},
+		{`{"name":"x","url":"https://bot.example/","plays":"games"}`, "invalid_request"},
+	} {
+		if e := contracttest.DoAs(t, h, key, "POST", "/api/arena/brinebell/bots", c.body); e.Status != 400 || e.Code(t) != c.code {
+			t.Errorf("register %s: %d %s, want 400 %s", c.body, e.Status, e.Body, c.code)
+		}
 	}
 }

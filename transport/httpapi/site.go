@@ -190,6 +190,12 @@ answer fails the fight (the seat is out; the house bot plays it on); 3 failed fi
 (POST .../bots/{id}/resume, pause; DELETE .../bots/{id}).
 The ladder: GET {base}/api/arena/{game}/ladder?seats=N, the botsArena ELO (start 1500, duels as each bot goes out) and
 Weng-Lin ratings, and every pair's wins, draws and losses. People use it at {base}/arena/.
+A fight of your bot alone against house bots is also credited to it on the game's board of ratings, marked "platform".
+Runs, played for your bot: register with "plays":"runs" (the only choice for brinebell) and the arena plays the game's ranked
+runs against the bundle's bots for it, 10 on each board (Tinrail's two opponents...), every turn sending what an agent sees
+(observation, legalActions, score; no state token) as the envelope's "board" and playing your reply's "play" as the action;
+the runs land on GET {base}/api/games/{game}/board under "bot-<id>", marked "platform": true. Launch one yourself with
+POST {base}/api/arena/{game}/fights {"entrants":["<id>"],"options":{<board options>}}.
 
 `, "{base}", base)
 }

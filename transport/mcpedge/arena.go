@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -26,8 +27,10 @@ type arenaTool struct {
 	props                    map[string]any
 	required                 []string
 	keyed, readOnly          bool
-	output                   string
-	do                       func(ctx context.Context, a *arena.Arena, game string, body []byte) (any, error)
+	// runs: the tool takes the games the arena plays runs of too.
+	runs   bool
+	output string
+	do     func(ctx context.Context, a *arena.Arena, game string, body []byte) (any, error)
 }
 
 // addArena adds the arena's tools, when the server runs an arena.
@@ -44,19 +47,21 @@ func addArena(srv *Server, ag Agents) {
 			"The bot must then return the challenge as \"challenge\" in its reply to the arena's init messages, and arena_verify_bot has the arena check it. " +
 			"The arena POSTs {\"game-id\",\"action\":\"init\"|\"play-turn\",\"game\",\"board\",\"players\",\"player-index\"} and waits 10 s for status 200 and {\"play\": <move>}: " +
 			"Tron a direction (\"x+\"), Tidebreakers the whole turn (supplies, then an attack or a pass), Tinrail a placement. The URL must be https:// on a public address.",
-		props:    map[string]any{"name": str("the bot's name, as the ladder shows it"), "url": str("where the arena POSTs its messages"), "description": str("what the bot does")},
-		required: []string{"name", "url"}, keyed: true, output: "BotRegistered",
+		props: map[string]any{"name": str("the bot's name, as the ladder shows it"), "url": str("where the arena POSTs its messages"), "description": str("what the bot does"),
+			"plays": map[string]any{"type": "string", "enum": []string{arena.PlaysFights, arena.PlaysRuns}, "description": "fights (the default where the game has live fights) or runs: " +
+				"the arena plays the game's ranked runs for the bot, 10 on each board, sending what an agent sees as the board and playing its reply's play as the action, and enters them on the boards marked as the platform's"}},
+		required: []string{"name", "url"}, keyed: true, runs: true, output: "BotRegistered",
 		do: func(ctx context.Context, a *arena.Arena, game string, body []byte) (any, error) {
 			r, err := arena.ReadRegistration(body)
 			if err != nil {
 				return nil, err
 			}
-			return a.Register(ctx, game, r.Name, r.URL, r.Description)
+			return a.Register(ctx, game, *r)
 		},
 	}, {
 		name: "arena_verify_bot", title: "Verify a bot's URL",
 		description: "Has the arena send your pending bot an init message; its reply must return the challenge its registration gave, as \"challenge\". The bot is then active and may fight.",
-		props:       map[string]any{"bot": str("the bot's id")}, required: []string{"bot"}, keyed: true, output: "BotMine",
+		props:       map[string]any{"bot": str("the bot's id")}, required: []string{"bot"}, keyed: true, runs: true, output: "BotMine",
 		do: func(ctx context.Context, a *arena.Arena, game string, body []byte) (any, error) {
 			var args struct{ Bot string }
 			if err := json.Unmarshal(body, &args); err != nil {
@@ -71,9 +76,11 @@ func addArena(srv *Server, ag Agents) {
 	}, {
 		name: "arena_launch_fight", title: "Launch a fight in the arena",
 		description: "Launches a fight between active bots of the game and house bots (\"house:<policy>\"), in seat order; the server calls each bot every turn. " +
-			"Answers the fight: its match (watch it with the game's state tool or GET) and page. 10 fights a minute a client.",
+			"Answers the fight: its match (watch it with the game's state tool or GET) and page. 10 fights a minute a client. " +
+			"A bot that plays runs is launched alone, its options its board's (Tinrail's opponent): one ranked run, entered on the board.",
 		props: map[string]any{"entrants": map[string]any{"type": "array", "maxItems": 8, "items": map[string]any{"type": "string"}, "description": "the bots' ids or house:<policy>, in seat order"},
 			"options": map[string]any{"type": "object", "description": "the game's match options (Tron's width and height)"}},
+		runs:     true,
 		required: []string{"entrants"}, output: "Fight",
 		do: func(ctx context.Context, a *arena.Arena, game string, body []byte) (any, error) {
 			entrants, options, err := arena.ReadLaunch(body)
@@ -112,7 +119,11 @@ func addArena(srv *Server, ag Agents) {
 			return a.LadderInfo(ctx, game, args.Seats)
 		},
 	}} {
-		props := map[string]any{"game": map[string]any{"type": "string", "enum": games, "description": "the game's slug"}}
+		slugs := games
+		if t.runs {
+			slugs = slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(games), a.RunGames()...))))
+		}
+		props := map[string]any{"game": map[string]any{"type": "string", "enum": slugs, "description": "the game's slug"}}
 		for k, v := range t.props {
 			props[k] = v
 		}

@@ -166,7 +166,7 @@
     tr.append(el("td", String(s.rank), "rank"));
     const name = el("th", undefined, "agent");
     name.scope = "row";
-    if (s.agent) name.append(link(s.name, agentHref(s.agent)));
+    if (s.agent) name.append(named(s));
     else name.append(s.name, " ", el("span", "bot, fixed anchor", "anchor"));
     tr.append(name, ...ratingCells(s));
     if (!s.agent) tr.lastChild.title = "a bot's anchor is not rated";
@@ -219,6 +219,17 @@
     $("board").hidden = false;
   }
 
+  // named is a standing's name: an agent's, linking to its page; or an
+  // arena bot's, whose runs or matches the bundle played for it (it has
+  // no agent page), marked so.
+  function named(s) {
+    if (!s.platform) return link(s.name, agentHref(s.agent));
+    const span = el("span");
+    span.append(s.name, " ", Object.assign(el("span", "arena bot, played by the platform", "anchor platform"),
+      {title: "The bundle called this bot by its URL and played its every turn: refereed end to end."}));
+    return span;
+  }
+
   function row(slug, s, rates) {
     const tr = el("tr");
     tr.dataset.agent = s.agent;
@@ -229,7 +240,7 @@
       return c;
     };
     cell("rank", String(s.rank));
-    cell("agent", link(s.name, agentHref(s.agent)), "th").scope = "row";
+    cell("agent", named(s), "th").scope = "row";
     const runs = cell("runs", String(s.runs) + (s.unfinished ? ` (${s.unfinished})` : ""));
     if (s.unfinished) runs.title = `${s.unfinished} unfinished, scored 0 until they end`;
     cell("mean", fixed(s.mean));

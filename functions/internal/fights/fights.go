@@ -22,6 +22,7 @@ import (
 	"github.com/agentgames/bundle/functions/internal/awsenv"
 	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/internal/egress"
+	"github.com/agentgames/bundle/play/arena"
 )
 
 // Message is a fight's message on the queue: the code of the fight to
@@ -51,14 +52,11 @@ func Arena() (*assemble.Arena, error) {
 		a.Settings.Lease = lease
 	}
 	if v := os.Getenv("ARENA_OPTIONS"); v != "" {
-		var options map[string]json.RawMessage
-		if err := json.Unmarshal([]byte(v), &options); err != nil {
-			return nil, fmt.Errorf("ARENA_OPTIONS is not a JSON object of each game's options: %w", err)
+		options, err := arena.ReadScheduleOptions(v)
+		if err != nil {
+			return nil, fmt.Errorf("ARENA_OPTIONS: %w", err)
 		}
-		a.Settings.Options = map[string][]byte{}
-		for game, o := range options {
-			a.Settings.Options[game] = o
-		}
+		a.Settings.Options = options
 	}
 	return a, nil
 }
