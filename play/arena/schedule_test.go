@@ -159,3 +159,49 @@ func TestStuckFightsSentAgain(t *testing.T) {
 		t.Fatal("the stuck fight was not sent again")
 	}
 }
+
+// BenchmarkSchedule50Bots runs the local arena on its own for 20 s, as
+// the local server does: 50 bots answering in 20 ms, a bbolt file, the
+// schedule beating every 100 ms, Tron on 30x30; it reports the fights
+// that ended a minute and the most calls the arena had in flight at once.
+//
+//	go test ./play/arena -run X -bench Schedule50Bots -benchtime 1x
+func BenchmarkSchedule50Bots(b *testing.B) {
+	store, err := bolt.Open(filepath.Join(b.TempDir(), "arena.db"), time.Now)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer store.Close()
+	var servers []*live.Server
+	for _, g := range games.Live() {
+		servers = append(servers, live.NewServer(g, store, time.Now).WithKept(0))
+	}
+	caller := egress.New(egress.Policy{AllowHTTP: true, AllowPrivate: true, Timeout: 2 * time.Second})
+	a := arena.New(servers, store, time.Now, caller, arena.Settings{LaunchesPerMinute: -1, Every: 100 * time.Millisecond,
+		Options: map[string][]byte{"tron": []byte(`{"width":30,"height":30}`)}})
+	benchBots(b, a, 50, 30, 20*time.Millisecond)
+	const window = 20 * time.Second
+	b.ResetTimer()
+	for range b.N {
+		ctx, stop := context.WithCancel(context.Background())
+		peak := 0
+		if err := a.Run(ctx); err != nil {
+			b.Fatal(err)
+		}
+		for end := time.Now().Add(window); time.Now().Before(end); time.Sleep(time.Millisecond) {
+			peak = max(peak, caller.InFlight())
+		}
+		stop()
+		time.Sleep(100 * time.Millisecond)
+		l, err := a.Ladder(context.Background(), "tron", 2)
+		if err != nil {
+			b.Fatal(err)
+		}
+		seats := 0
+		for _, st := range l.Standings {
+			seats += st.Fights
+		}
+		b.ReportMetric(float64(seats/2)/window.Minutes(), "fights/min")
+		b.ReportMetric(float64(peak), "peak-calls")
+	}
+}
