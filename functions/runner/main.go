@@ -17,22 +17,15 @@ package main
 
 import (
 	"context"
-	"errors"
 	"log/slog"
-	"os"
 	"sync"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-lambda-go/lambda"
 
-	"github.com/agentgames/bundle/functions/internal/awsenv"
 	"github.com/agentgames/bundle/functions/internal/fights"
-	"github.com/agentgames/bundle/functions/internal/function"
-	"github.com/agentgames/bundle/games"
-	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/play/arena"
-	"github.com/agentgames/bundle/store/dynamo"
 )
 
 // margin is the time an invocation keeps at its end: a bot's call (10 s)
@@ -41,20 +34,7 @@ import (
 const margin = 15 * time.Second
 
 func main() {
-	table := os.Getenv("MATCHES_TABLE")
-	cfg, err := awsenv.Config()
-	settings, serr := fights.Arena()
-	if err = errors.Join(err, serr); err != nil || table == "" || settings == nil {
-		function.Fail("cannot start: MATCHES_TABLE must name the matches table, FIGHT_QUEUE the fights' queue, and AWS credentials must load",
-			errors.Join(err, errors.New("MATCHES_TABLE or FIGHT_QUEUE is not set")))
-	}
-	store := dynamo.New(function.DynamoDB(cfg), table, time.Now)
-	p, err := assemble.New(assemble.Config{Games: games.All(), Live: games.Live(), Matches: store, Ledger: store, Arena: settings})
-	if err != nil {
-		function.Fail("cannot start", err)
-	}
-	queue := fights.NewQueue(cfg)
-	a := p.Arena.WithQueue(queue)
+	a, queue := fights.Start()
 	lambda.Start(func(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
 		return run(ctx, a, queue, ev), nil
 	})

@@ -16,35 +16,17 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"os"
 	"time"
 
 	"github.com/aws/aws-lambda-go/lambda"
 
-	"github.com/agentgames/bundle/functions/internal/awsenv"
 	"github.com/agentgames/bundle/functions/internal/fights"
-	"github.com/agentgames/bundle/functions/internal/function"
-	"github.com/agentgames/bundle/games"
-	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/play/arena"
-	"github.com/agentgames/bundle/store/dynamo"
 )
 
 func main() {
-	table := os.Getenv("MATCHES_TABLE")
-	cfg, err := awsenv.Config()
-	settings, serr := fights.Arena()
-	if err = errors.Join(err, serr); err != nil || table == "" || settings == nil {
-		function.Fail("cannot start: MATCHES_TABLE must name the matches table, FIGHT_QUEUE the fights' queue, and AWS credentials must load",
-			errors.Join(err, errors.New("MATCHES_TABLE or FIGHT_QUEUE is not set")))
-	}
-	store := dynamo.New(function.DynamoDB(cfg), table, time.Now)
-	p, err := assemble.New(assemble.Config{Games: games.All(), Live: games.Live(), Matches: store, Ledger: store, Arena: settings})
-	if err != nil {
-		function.Fail("cannot start", err)
-	}
-	a := p.Arena.WithQueue(fights.NewQueue(cfg))
+	a, _ := fights.Start()
 	lambda.Start(func(ctx context.Context) error {
 		t, err := a.Tick(ctx)
 		if t != nil {

@@ -61,32 +61,26 @@ func (a *Arena) Tick(ctx context.Context) (*Ticked, error) {
 	t.Stuck = len(stuck)
 	sent := stuck
 	room := a.settings.MaxRunning - len(r.Codes)
+	var jobs []func(room int) ([]string, error)
 	for _, game := range a.order {
+		jobs = append(jobs, func(room int) ([]string, error) { return a.schedule(ctx, game, busy, room) })
+	}
+	if a.runs != nil {
+		for _, g := range a.runs.Games() {
+			jobs = append(jobs, func(room int) ([]string, error) { return a.scheduleRuns(ctx, g, busy, room) })
+		}
+	}
+	for _, job := range jobs {
 		if room <= 0 {
 			break
 		}
-		codes, err := a.schedule(ctx, game, busy, room)
+		codes, err := job(room)
 		t.Launched += len(codes)
 		room -= len(codes)
 		sent = append(sent, codes...)
 		if err != nil {
 			_ = a.queue.Send(ctx, sent...)
 			return t, err
-		}
-	}
-	if a.runs != nil {
-		for _, g := range a.runs.Games() {
-			if room <= 0 {
-				break
-			}
-			codes, err := a.scheduleRuns(ctx, g, busy, room)
-			t.Launched += len(codes)
-			room -= len(codes)
-			sent = append(sent, codes...)
-			if err != nil {
-				_ = a.queue.Send(ctx, sent...)
-				return t, err
-			}
 		}
 	}
 	return t, a.queue.Send(ctx, sent...)

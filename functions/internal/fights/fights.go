@@ -9,6 +9,7 @@ package fights
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -20,9 +21,12 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
 	"github.com/agentgames/bundle/functions/internal/awsenv"
+	"github.com/agentgames/bundle/functions/internal/function"
+	"github.com/agentgames/bundle/games"
 	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/internal/egress"
 	"github.com/agentgames/bundle/play/arena"
+	"github.com/agentgames/bundle/store/dynamo"
 )
 
 // Message is a fight's message on the queue: the code of the fight to
@@ -112,4 +116,26 @@ func ReadMessage(body string) (*Message, error) {
 		return nil, fmt.Errorf("a message is one object naming a fight, not %.100q", body)
 	}
 	return &m, nil
+}
+
+// Start assembles the arena of a function that runs nothing else (the
+// scheduler and the runner): its records and the fights' matches in the
+// DynamoDB table MATCHES_TABLE names, the runs of every game, its fights
+// sent to the queue FIGHT_QUEUE names, which it answers too. A function
+// whose environment does not say all that fails to start.
+func Start() (*arena.Arena, *Queue) {
+	table := os.Getenv("MATCHES_TABLE")
+	cfg, err := awsenv.Config()
+	settings, serr := Arena()
+	if err = errors.Join(err, serr); err != nil || table == "" || settings == nil {
+		function.Fail("cannot start: MATCHES_TABLE must name the matches table, FIGHT_QUEUE the fights' queue, and AWS credentials must load",
+			errors.Join(err, errors.New("MATCHES_TABLE or FIGHT_QUEUE is not set")))
+	}
+	store := dynamo.New(function.DynamoDB(cfg), table, time.Now)
+	p, err := assemble.New(assemble.Config{Games: games.All(), Live: games.Live(), Matches: store, Ledger: store, Arena: settings})
+	if err != nil {
+		function.Fail("cannot start", err)
+	}
+	queue := NewQueue(cfg)
+	return p.Arena.WithQueue(queue), queue
 }
