@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/agentgames/bundle/engines"
 	"github.com/agentgames/bundle/play/wire"
@@ -320,7 +319,9 @@ func (s *Service) save(ctx context.Context, g Game, ref string, rec *record, m M
 		return "", fmt.Errorf("encoding %s state: %w", g.Info().Slug, err)
 	}
 	rec.state = state
-	return s.store.Save(ctx, g.Info().Slug, ref, rec.marshal(), version, time.Time{})
+	// a store that keeps matches (the arena's runs) keeps each for
+	// Retention after its last step; sealed tokens ignore it
+	return s.store.Save(ctx, g.Info().Slug, ref, rec.marshal(), version, s.clock().Add(Retention))
 }
 
 func (s *Service) refusal(g Game, m Match, ref string, pe *Error, rec *record) *Refusal {

@@ -247,6 +247,9 @@ func (d *driver) driveRun(ctx context.Context) error {
 		}
 		msg := &Message{GameID: f.Code, Action: ActionPlayTurn, Game: f.Game, Board: board, Players: 1}
 		reply, took, err := a.play(ctx, st.Bot, st.URL, msg)
+		if ctx.Err() != nil {
+			return ctx.Err() // the driver stopped, not the bot: the next asks again
+		}
 		if took > 0 {
 			st.Calls++
 			st.Millis += took.Milliseconds()

@@ -151,7 +151,9 @@ func TestRunOfABotThatFails(t *testing.T) {
 // and the run ends once, finished, on the board.
 func TestRunResumes(t *testing.T) {
 	w, bds := runsWorld(t)
-	bot, srv := w.registerAs(t, owner("A1"), "tinrail", arena.PlaysRuns, arenatest.Bot{Name: "placer", Play: firstLegal(t)})
+	// Brinebell's first legal action advances the clock: a run of many
+	// turns (a Tinrail run may end at the first placement)
+	bot, srv := w.registerAs(t, owner("A1"), "brinebell", arena.PlaysRuns, arenatest.Bot{Name: "ferryman", Play: firstLegal(t)})
 	ctx, stop := context.WithCancel(context.Background())
 	turns := 0
 	srv.OnPlayTurn(func() {
@@ -159,21 +161,22 @@ func TestRunResumes(t *testing.T) {
 			stop()
 		}
 	})
-	f, err := w.arena.Launch(context.Background(), "tinrail", []string{bot.ID}, []byte(`{"opponent":"easy"}`))
+	f, err := w.arena.Launch(context.Background(), "brinebell", []string{bot.ID}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	<-w.started
 	if unfinished, err := w.arena.Drive(ctx, f.Code); !unfinished || err != nil {
-		t.Fatalf("a driver stopped mid-run: %v, %v; want the run left to drive", unfinished, err)
+		got, _ := w.arena.Fight(context.Background(), f.Code)
+		t.Fatalf("a driver stopped mid-run: %v, %v; want the run left to drive (%+v)", unfinished, err, w.arena.Info(got))
 	}
 	if unfinished, err := w.arena.Drive(context.Background(), f.Code); unfinished || err != nil {
 		t.Fatalf("the next driver: %v, %v", unfinished, err)
 	}
 	got, _ := w.arena.Fight(context.Background(), f.Code)
 	info := w.arena.Info(got)
-	board, err := bds.Read(context.Background(), "tinrail", "opponent=easy", boards.Page{Limit: 10})
-	if !info.Over || info.Seats[0].Failed != "" || err != nil || board.Unlisted != 1 {
+	board, err := bds.Read(context.Background(), "brinebell", "", boards.Page{Limit: 10})
+	if !info.Over || info.Seats[0].Failed != "" || info.Seats[0].Calls <= 3 || err != nil || board.Unlisted != 1 {
 		t.Fatalf("the run after its driver stopped: %+v; the board %+v, %v", info, board, err)
 	}
 }

@@ -122,8 +122,8 @@ func TestScheduleRunsItself(t *testing.T) {
 		played[st.Bot] = st.Fights
 	}
 	t.Logf("%d fights launched by the schedule, %d seats rated", len(recent.Fights), fights)
-	if len(recent.Fights) < n || len(recent.Fights) >= arena.KeptRecent {
-		t.Errorf("the schedule launched %d fights in 2 s, want two rounds of every bot at least, and fewer than the %d a game lists", len(recent.Fights), arena.KeptRecent)
+	if len(recent.Fights) < n/2 || len(recent.Fights) >= arena.KeptRecent {
+		t.Errorf("the schedule launched %d fights in 2 s, want every bot in one at least, and fewer than the %d a game lists", len(recent.Fights), arena.KeptRecent)
 	}
 	if fights != 2*len(recent.Fights) {
 		t.Errorf("the ladder rated %d seats of %d fights: a fight lost or rated twice", fights, len(recent.Fights))
