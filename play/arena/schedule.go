@@ -41,7 +41,7 @@ func (a *Arena) StuckAfter() time.Duration { return 2 * a.settings.Lease }
 // on its own: it sends again the fights under way that are stuck (see
 // StuckAfter), then, game by game, puts every active bot not in a fight
 // under way into one (Groups, on the ladder of the game's fewest seats;
-// a bot left over fights the game's first house bot), and every bot that
+// a bot left over fights the game's first house bots), and every bot that
 // plays runs and is not in one into its next run (scheduleRuns), as many
 // as MaxRunning leaves room for, and sends them to the queue. The local
 // server ticks every Settings.Every; on AWS, EventBridge Scheduler
@@ -147,10 +147,10 @@ func (a *Arena) schedule(ctx context.Context, game string, busy map[string]bool,
 			}
 		}
 		for _, c := range cands {
-			if len(groups) < most && !grouped[c.Bot] {
+			if len(groups) < most && !grouped[c.Bot] && seats-1 <= len(policies) {
 				g := []string{c.Bot}
-				for len(g) < seats {
-					g = append(g, HousePrefix+policies[0])
+				for _, p := range policies[:seats-1] {
+					g = append(g, HousePrefix+p) // a house bot sits once a fight
 				}
 				groups = append(groups, g)
 			}
