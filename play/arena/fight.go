@@ -40,8 +40,8 @@ type Fight struct {
 	// Places are the seats' places once over, 1 the best.
 	Places []int `json:"places,omitempty"`
 	// Plays is PlaysRuns for a ranked run the arena plays for its one
-	// bot (see driveRun), whose state token is its seat's Token; empty
-	// for a fight of a live game.
+	// bot (see driveRun), whose state (the service's ref) is its seat's
+	// Token; empty for a fight of a live game.
 	Plays string `json:"plays,omitempty"`
 	// Options are a run's options: its board's.
 	Options map[string]string `json:"options,omitempty"`
@@ -120,7 +120,10 @@ type Summary struct {
 // gives them. A bot that has not answered the arena for
 // HealthAfter is sent an init message first, and must answer it. Anyone
 // may launch, within the per-client limit; the arena runs MaxRunning
-// fights at once.
+// fights at once. A bot that plays runs is launched alone, options its
+// board's: one ranked run (see driveRun). A fight of one registered bot
+// and house bots is credited to the bot's platform agent, and moves its
+// rating on the game's board of ratings.
 func (a *Arena) Launch(ctx context.Context, game string, entrants []string, options []byte) (*Fight, error) {
 	f, err := a.launch(ctx, game, entrants, options, false)
 	if err != nil {
