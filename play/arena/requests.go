@@ -116,12 +116,12 @@ func object(body []byte) (*wire.Object, error) {
 // fights (Settings.Options): a JSON object of objects by game slug, as
 // {"tron":{"width":30,"height":30}}.
 func ReadScheduleOptions(raw string) (map[string][]byte, error) {
-	var options map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(raw), &options); err != nil {
+	games, err := wire.ReadObject([]byte(raw), "")
+	if err != nil {
 		return nil, fmt.Errorf("the scheduled fights' options are not a JSON object of each game's options: %w", err)
 	}
 	out := map[string][]byte{}
-	for game, o := range options {
+	for game, o := range games.All() {
 		if _, err := wire.ReadObject(o, game); err != nil {
 			return nil, fmt.Errorf("the scheduled fights' options of %s: %w", game, err)
 		}

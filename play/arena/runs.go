@@ -12,6 +12,7 @@ import (
 
 	"github.com/agentgames/bundle/play"
 	"github.com/agentgames/bundle/play/live"
+	"github.com/agentgames/bundle/play/wire"
 )
 
 // What a bot is registered to play: fights of a live game, against other
@@ -155,8 +156,15 @@ func (a *Arena) players(b *Bot) int {
 func (a *Arena) launchRunOf(ctx context.Context, g play.Game, b *Bot, raw []byte, scheduled bool) (*Fight, error) {
 	var options map[string]string
 	if raw != nil {
-		if err := json.Unmarshal(raw, &options); err != nil {
-			return nil, play.Errorf(play.CodeInvalidRequest, "a run's options are its board's, an object of strings: %v", err)
+		o, err := wire.ReadObject(raw, "options")
+		if err != nil {
+			return nil, play.Errorf(play.CodeInvalidRequest, "%v", err)
+		}
+		options = map[string]string{}
+		for name := range o.All() {
+			if options[name], err = o.String(name); err != nil {
+				return nil, play.Errorf(play.CodeInvalidRequest, "%v: a run's options are its board's, strings", err)
+			}
 		}
 	}
 	if !scheduled {

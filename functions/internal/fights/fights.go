@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -26,6 +25,7 @@ import (
 	"github.com/agentgames/bundle/internal/assemble"
 	"github.com/agentgames/bundle/internal/egress"
 	"github.com/agentgames/bundle/play/arena"
+	"github.com/agentgames/bundle/play/wire"
 	"github.com/agentgames/bundle/store/dynamo"
 )
 
@@ -104,16 +104,22 @@ func (q *Queue) Send(ctx context.Context, codes ...string) error {
 	return nil
 }
 
-// ReadMessage reads a message of the queue: exactly {"fight": code}.
+// ReadMessage reads a message of the queue: exactly {"fight": code}, read
+// as strictly as a request (wire.ReadObject: one object, no key twice).
 func ReadMessage(body string) (*Message, error) {
-	var m Message
-	d := json.NewDecoder(strings.NewReader(body))
-	d.DisallowUnknownFields()
-	if err := d.Decode(&m); err != nil {
-		return nil, err
+	o, err := wire.ReadObject([]byte(body), "")
+	if err == nil {
+		err = o.Only("a fight's message", "fight")
 	}
-	if m.Fight == "" || d.More() {
-		return nil, fmt.Errorf("a message is one object naming a fight, not %.100q", body)
+	var m Message
+	if err == nil {
+		m.Fight, err = o.String("fight")
+	}
+	if err == nil && m.Fight == "" {
+		err = fmt.Errorf("a fight's message names no fight")
+	}
+	if err != nil {
+		return nil, err
 	}
 	return &m, nil
 }

@@ -16,6 +16,7 @@ func TestReadMessage(t *testing.T) {
 		{`{}`, ""},
 		{`{"fight":"A","extra":1}`, ""},
 		{`{"fight":"A"}{"fight":"B"}`, ""},
+		{`{"fight":"A","fight":"B"}`, ""},
 		{`{"fight":7}`, ""},
 		{`[]`, ""},
 		{``, ""},
