@@ -377,9 +377,9 @@ type Evaluations struct {
 // scheduleRuns launches the next run of every active bot of g that plays
 // runs, is in none under way and has boards left to play (runsToPlay), at
 // most most, and answers their codes.
-func (a *Arena) scheduleRuns(ctx context.Context, g play.Game, busy map[string]bool, most int) ([]string, error) {
+func (a *Arena) scheduleRuns(ctx context.Context, g play.Game, rosterOf func(string) (*Roster, error), busy map[string]bool, most int) ([]string, error) {
 	game := g.Info().Slug
-	roster, err := a.Roster(ctx, game)
+	roster, err := rosterOf(game)
 	if err != nil {
 		return nil, err
 	}
@@ -428,11 +428,7 @@ func (a *Arena) scheduleRuns(ctx context.Context, g play.Game, busy map[string]b
 			}
 			ev.Runs[bot][board]++
 		}
-		for bot := range ev.Runs {
-			if !slices.ContainsFunc(roster.Bots, func(e Entry) bool { return e.ID == bot }) {
-				delete(ev.Runs, bot) // deleted
-			}
-		}
+		forget(ev.Runs, roster) // deleted
 		return nil
 	})
 }

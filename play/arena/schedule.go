@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"maps"
 	"time"
 
 	"github.com/agentgames/bundle/play"
@@ -61,13 +62,25 @@ func (a *Arena) Tick(ctx context.Context) (*Ticked, error) {
 	t.Stuck = len(stuck)
 	sent := stuck
 	room := a.settings.MaxRunning - len(r.Codes)
+	// a game's roster is read once a tick, for its fights and its runs
+	rosters := map[string]*Roster{}
+	roster := func(game string) (*Roster, error) {
+		if rosters[game] == nil {
+			r, err := a.Roster(ctx, game)
+			if err != nil {
+				return nil, err
+			}
+			rosters[game] = r
+		}
+		return rosters[game], nil
+	}
 	var jobs []func(room int) ([]string, error)
 	for _, game := range a.order {
-		jobs = append(jobs, func(room int) ([]string, error) { return a.schedule(ctx, game, busy, room) })
+		jobs = append(jobs, func(room int) ([]string, error) { return a.schedule(ctx, game, roster, busy, room) })
 	}
 	if a.runs != nil {
 		for _, g := range a.runs.Games() {
-			jobs = append(jobs, func(room int) ([]string, error) { return a.scheduleRuns(ctx, g, busy, room) })
+			jobs = append(jobs, func(room int) ([]string, error) { return a.scheduleRuns(ctx, g, roster, busy, room) })
 		}
 	}
 	for _, job := range jobs {
@@ -112,10 +125,10 @@ func (a *Arena) underWay(ctx context.Context, codes []string) (busy map[string]b
 
 // schedule launches the fights of one game a tick chooses, at most most,
 // and answers their codes.
-func (a *Arena) schedule(ctx context.Context, game string, busy map[string]bool, most int) ([]string, error) {
+func (a *Arena) schedule(ctx context.Context, game string, rosterOf func(string) (*Roster, error), busy map[string]bool, most int) ([]string, error) {
 	s, _ := a.server(game)
 	seats, _ := s.Game().Rules.Seats()
-	roster, err := a.Roster(ctx, game)
+	roster, err := rosterOf(game)
 	if err != nil {
 		return nil, err
 	}
@@ -187,15 +200,16 @@ func (a *Arena) schedule(ctx context.Context, game string, busy map[string]bool,
 				sch.Met[bot] = sch.Met[bot][max(0, len(sch.Met[bot])-KeptOpponents):]
 			}
 		}
-		listed := make(map[string]bool, len(roster.Bots))
-		for _, e := range roster.Bots {
-			listed[e.ID] = true
-		}
-		for bot := range sch.Met {
-			if !listed[bot] {
-				delete(sch.Met, bot) // a house bot, or a bot deleted
-			}
-		}
+		forget(sch.Met, roster) // a house bot, or a bot deleted
 		return nil
 	})
+}
+
+// forget drops from m the bots roster no longer lists.
+func forget[V any](m map[string]V, roster *Roster) {
+	listed := make(map[string]bool, len(roster.Bots))
+	for _, e := range roster.Bots {
+		listed[e.ID] = true
+	}
+	maps.DeleteFunc(m, func(bot string, _ V) bool { return !listed[bot] })
 }
