@@ -69,6 +69,7 @@ type Policy struct {
 // Client sends calls as its Policy lets them.
 type Client struct {
 	policy Policy
+	dialer *net.Dialer
 	http   *http.Client
 	slots  chan struct{}
 	keys   *keyLocks
@@ -86,11 +87,11 @@ func New(policy Policy) *Client {
 		policy.MaxInFlight = DefaultMaxInFlight
 	}
 	c := &Client{policy: policy, slots: make(chan struct{}, policy.MaxInFlight), keys: newKeyLocks()}
-	dialer := &net.Dialer{Timeout: policy.Timeout, Control: c.control}
+	c.dialer = &net.Dialer{Timeout: policy.Timeout, Control: c.control}
 	c.http = &http.Client{
 		Transport: &http.Transport{
 			Proxy:                 nil, // never a proxy from the environment: it would dial for us
-			DialContext:           dialer.DialContext,
+			DialContext:           c.dialer.DialContext,
 			TLSClientConfig:       policy.TLS,
 			TLSHandshakeTimeout:   policy.Timeout,
 			ResponseHeaderTimeout: policy.Timeout,
