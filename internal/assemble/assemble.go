@@ -112,6 +112,9 @@ func New(c Config) (*Parts, error) {
 	}
 	if c.Arena != nil && p.Agents != nil {
 		p.Arena = arena.New(p.Live, c.Matches, clock, egress.New(c.Arena.Calls), c.Arena.Settings)
+		if err := p.Arena.CheckSettings(); err != nil {
+			return nil, err
+		}
 		if len(c.Games) > 0 {
 			// the runs the arena plays keep their state in Matches, not in
 			// sealed tokens: any instance goes on with a run another began

@@ -16,7 +16,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"maps"
 	"net/url"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/agentgames/bundle/internal/egress"
@@ -167,6 +171,24 @@ func (f QueueFunc) Send(ctx context.Context, codes ...string) error {
 func (a *Arena) WithQueue(q Queue) *Arena {
 	a.queue = q
 	return a
+}
+
+// CheckSettings refuses Settings.Options that name a game the arena does
+// not hold, or options a scheduled fight of the game would refuse, so
+// that a host's mistake stops the program where it starts rather than
+// failing every scheduled launch.
+func (a *Arena) CheckSettings() error {
+	for _, game := range slices.Sorted(maps.Keys(a.settings.Options)) {
+		s, err := a.server(game)
+		if err != nil {
+			return fmt.Errorf("the scheduled fights' options name %q, a game the arena does not hold (%s)", game, strings.Join(a.order, ", "))
+		}
+		seats, _ := s.Game().Rules.Seats()
+		if _, err := matchOptions(s, seats, a.settings.Options[game]); err != nil {
+			return fmt.Errorf("the scheduled fights' options of %s: %w", game, err)
+		}
+	}
+	return nil
 }
 
 // Games are the slugs of the games the arena holds, in the registry's

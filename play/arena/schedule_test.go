@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -203,5 +204,38 @@ func BenchmarkSchedule50Bots(b *testing.B) {
 		}
 		b.ReportMetric(float64(seats/2)/window.Minutes(), "fights/min")
 		b.ReportMetric(float64(peak), "peak-calls")
+	}
+}
+
+// TestCheckSettings: the scheduled fights' options are checked when the
+// arena is made, as a scheduled fight of the game (its fewest seats)
+// reads them: a game the arena does not hold, an option the game does
+// not have and a value it refuses are each an error naming the game.
+func TestCheckSettings(t *testing.T) {
+	var servers []*live.Server
+	store := &memory.Store{Clock: time.Now}
+	for _, g := range games.Live() {
+		servers = append(servers, live.NewServer(g, store, time.Now))
+	}
+	for _, c := range []struct {
+		options string
+		err     string
+	}{
+		{`{}`, ""},
+		{`{"tron":{"width":30,"height":30},"tidebreakers":{}}`, ""},
+		{`{"brinebell":{}}`, `"brinebell", a game the arena does not hold`},
+		{`{"tron":{"widht":30}}`, `options of tron: invalid_request: options.widht: is not a field`},
+		{`{"tron":{"width":3}}`, `options of tron:`},
+		{`{"tron":{"width":"30"}}`, `options of tron:`},
+		{`{"tron":{"players":3}}`, `options of tron:`},
+	} {
+		options, err := arena.ReadScheduleOptions(c.options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = arena.New(servers, store, time.Now, nil, arena.Settings{Options: options}).CheckSettings()
+		if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("options %s: %v, want %q", c.options, err, c.err)
+		}
 	}
 }
