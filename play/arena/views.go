@@ -117,9 +117,29 @@ func (a *Arena) LadderInfo(ctx context.Context, game string, seats int) (*Ladder
 	return out, nil
 }
 
-// Index is what GET /api/arena answers: the games the arena holds.
+// Index is what GET /api/arena answers: the games the arena holds
+// fights of, and those whose ranked runs it plays for bots.
 type Index struct {
 	Games []GameIndex `json:"games"`
+	Runs  []RunIndex  `json:"runs"`
+}
+
+// RunIndex is a game whose ranked runs the arena plays for the bots
+// registered to play them: the boards of its evaluation (each board's
+// name, as the game's boards name it, and options), the runs a bot plays
+// on each, and its bots' path.
+type RunIndex struct {
+	Game         string     `json:"game"`
+	Title        string     `json:"title"`
+	Boards       []RunBoard `json:"boards"`
+	RunsPerBoard int        `json:"runsPerBoard"`
+	Bots         string     `json:"bots"`
+}
+
+// RunBoard is one board of an evaluation.
+type RunBoard struct {
+	Board   string            `json:"board"`
+	Options map[string]string `json:"options"`
 }
 
 // GameIndex is one game of the arena: how many bots a fight seats, the
@@ -137,7 +157,8 @@ type GameIndex struct {
 	Ladder   string            `json:"ladder"`
 }
 
-// Index lists the games the arena holds.
+// Index lists the games the arena holds fights of, and those it plays runs
+// of.
 func (a *Arena) Index() Index {
 	out := Index{Games: []GameIndex{}}
 	for _, slug := range a.order {
@@ -154,6 +175,17 @@ func (a *Arena) Index() Index {
 		base := "/api/arena/" + slug
 		out.Games = append(out.Games, GameIndex{Game: slug, Title: g.Title, MinSeats: least, MaxSeats: most, House: house, Options: options,
 			Bots: base + "/bots", Fights: base + "/fights", Ladder: base + "/ladder"})
+	}
+	out.Runs = []RunIndex{}
+	if a.runs != nil {
+		for _, g := range a.runs.Games() {
+			info := g.Info()
+			r := RunIndex{Game: info.Slug, Title: info.Name, Boards: []RunBoard{}, RunsPerBoard: RunsPerBoard, Bots: "/api/arena/" + info.Slug + "/bots"}
+			for _, o := range EvalBoards(g) {
+				r.Boards = append(r.Boards, RunBoard{Board: boardOf(g, o), Options: o})
+			}
+			out.Runs = append(out.Runs, r)
+		}
 	}
 	return out
 }

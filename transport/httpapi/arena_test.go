@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -149,6 +150,42 @@ func TestArenaOverHTTP(t *testing.T) {
 func TestArenaRunsOverHTTP(t *testing.T) {
 	t.Parallel()
 	h := testserver.WithLive(t, nil)
+	var index struct {
+		Games []struct{ Game string }
+		Runs  []struct {
+			Game   string
+			Boards []struct {
+				Board   string
+				Options map[string]string
+			}
+			RunsPerBoard int
+			Bots         string
+		}
+	}
+	if e := do(t, h, "GET", "/api/arena", ""); e.Status != 200 || json.Unmarshal(e.Body, &index) != nil {
+		t.Fatalf("the arena's index: %d %s", e.Status, e.Body)
+	}
+	runs := map[string]string{}
+	for _, r := range index.Runs {
+		var boards []string
+		for _, b := range r.Boards {
+			boards = append(boards, fmt.Sprintf("%q %v", b.Board, b.Options))
+		}
+		runs[r.Game] = fmt.Sprintf("%s, %d each: %s", r.Bots, r.RunsPerBoard, strings.Join(boards, "; "))
+	}
+	for game, want := range map[string]string{
+		"brinebell": `/api/arena/brinebell/bots, 10 each: "" map[]`,
+		"tinrail":   `/api/arena/tinrail/bots, 10 each: "opponent=wise" map[opponent:wise]; "opponent=easy" map[opponent:easy]`,
+	} {
+		if runs[game] != want {
+			t.Errorf("the index's runs of %s: %s, want %s", game, runs[game], want)
+		}
+	}
+	for _, g := range index.Games {
+		if g.Game == "brinebell" {
+			t.Error("the index lists fights of Brinebell, which has no live game")
+		}
+	}
 	key := do(t, h, "POST", "/api/agents", `{"name":"Ferry Owner"}`).JSON(t)["key"].(string)
 	bot := arenatest.Start(t, arenatest.Bot{Name: "ferryman", Play: func(m arenatest.Message) any {
 		var seen struct{ LegalActions []any }
