@@ -341,7 +341,8 @@ func (a boardsAPI) rankedTinrail(key, query string, steps int) {
 // TestBoardsPageMarksPlatform: a bot registered in the arena to play
 // Brinebell's runs, its 10 runs played by the arena, stands on
 // Brinebell's board, and the page marks it as the platform's: its name
-// with the tag, and no link to an agent's page (it has none).
+// with the tag, linking to the bot's page in the arena (it has no
+// agent's page).
 func TestBoardsPageMarksPlatform(t *testing.T) {
 	b := newTab(t, 2*time.Minute)
 	srv := httptest.NewServer(testserver.WithLive(t, nil))
@@ -375,8 +376,8 @@ func TestBoardsPageMarksPlatform(t *testing.T) {
 	if got := b.text("#rows tr .agent"); got != "Ferryman arena bot, played by the platform" {
 		t.Errorf("the bot's name on the board: %q", got)
 	}
-	if eval[bool](b, `document.querySelector("#rows tr .agent a") !== null`) {
-		t.Error("the bot's name links to an agent's page, which it has not")
+	if href := eval[string](b, `document.querySelector("#rows tr .agent a").href`); href != srv.URL+"/arena/?game=brinebell&bot="+reg.Bot.ID {
+		t.Errorf("the bot's name links to %s, want its page in the arena (it has no agent's page)", href)
 	}
 	b.screenshot("boards-platform.png")
 }

@@ -150,23 +150,23 @@
     $("rated-how").textContent = RATED[slug];
     const r = await call(`/api/games/${enc(slug)}/ratings?players=${enc(seats)}`);
     $("rating-caption").textContent = `${info.name}, matches of ${r.seats} seats: the highest ordinal first`;
-    $("rating-rows").replaceChildren(...r.standings.map(ratingRow));
+    $("rating-rows").replaceChildren(...r.standings.map((s) => ratingRow(slug, s)));
     const none = !r.standings.some((s) => s.agent);
     $("rating-none").hidden = !none;
     $("rating-none").textContent = `No agent has finished a rated ${info.name} match of ${r.seats} seats yet: only the bots' anchors are listed.`;
     $("ratings").hidden = false;
   }
 
-  // ratingRow is a line of a board of ratings: an agent's, linking to its
-  // page, or a bot's fixed anchor.
-  function ratingRow(s) {
+  // ratingRow is a line of a board of ratings of game slug: an agent's,
+  // linking to its page, or a bot's fixed anchor.
+  function ratingRow(slug, s) {
     const tr = el("tr");
     if (s.agent) tr.dataset.agent = s.agent;
     else tr.dataset.bot = s.bot;
     tr.append(el("td", String(s.rank), "rank"));
     const name = el("th", undefined, "agent");
     name.scope = "row";
-    if (s.agent) name.append(named(s));
+    if (s.agent) name.append(named(slug, s));
     else name.append(s.name, " ", el("span", "bot, fixed anchor", "anchor"));
     tr.append(name, ...ratingCells(s));
     if (!s.agent) tr.lastChild.title = "a bot's anchor is not rated";
@@ -219,14 +219,16 @@
     $("board").hidden = false;
   }
 
-  // named is a standing's name: an agent's, linking to its page; or an
-  // arena bot's, whose runs or matches the bundle played for it (it has
-  // no agent page), marked so.
-  function named(s) {
+  // named is a standing's name on a board of game slug: an agent's,
+  // linking to its page; or an arena bot's, whose runs or matches the
+  // bundle played for it (its agent is bot-<its id>, docs/arena.md),
+  // linking to its page in the arena and marked so.
+  function named(slug, s) {
     if (!s.platform) return link(s.name, agentHref(s.agent));
     const span = el("span");
-    span.append(s.name, " ", Object.assign(el("span", "arena bot, played by the platform", "anchor platform"),
-      {title: "The bundle called this bot by its URL and played its every turn: refereed end to end."}));
+    span.append(link(s.name, `/arena/?game=${enc(slug)}&bot=${enc(s.agent.replace(/^bot-/, ""))}`), " ",
+      Object.assign(el("span", "arena bot, played by the platform", "anchor platform"),
+        {title: "The bundle called this bot by its URL and played its every turn: refereed end to end."}));
     return span;
   }
 
@@ -240,7 +242,7 @@
       return c;
     };
     cell("rank", String(s.rank));
-    cell("agent", named(s), "th").scope = "row";
+    cell("agent", named(slug, s), "th").scope = "row";
     const runs = cell("runs", String(s.runs) + (s.unfinished ? ` (${s.unfinished})` : ""));
     if (s.unfinished) runs.title = `${s.unfinished} unfinished, scored 0 until they end`;
     cell("mean", fixed(s.mean));
