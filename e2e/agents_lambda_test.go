@@ -1,10 +1,12 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"math"
 	"net/http"
@@ -13,6 +15,7 @@ import (
 	"net/url"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -348,14 +351,13 @@ func agentsLambdaCall(t *testing.T, e *emulator, ev events.APIGatewayV2HTTPReque
 }
 
 // agentsLambdaActions are the DynamoDB actions a function called, and
-// how many times.
+// how many times, and the read and write request units they consumed.
 type agentsLambdaActions struct {
-	mu sync.Mutex
-	n  map[string]int
+	mu       sync.Mutex
+	n        map[string]int
+	rru, wru float64
 }
 
-// agentsLambdaWatch is env with the table's endpoint behind a proxy that
-// counts the DynamoDB actions called through it (X-Amz-Target's).
 // agentsLambdaFunction is a function under the emulator and the DynamoDB
 // actions it called.
 type agentsLambdaFunction struct {
@@ -386,6 +388,11 @@ func agentsLambdaFunctions(t *testing.T, pkg string, env ...string) [2]agentsLam
 	return out
 }
 
+// agentsLambdaWatch is env with the table's endpoint behind a proxy that
+// counts the DynamoDB actions called through it (X-Amz-Target's) and
+// the request units they consume: it asks each item call for
+// ReturnConsumedCapacity TOTAL, which dynalite works out from the items'
+// sizes as DynamoDB does (not counting index writes).
 func agentsLambdaWatch(t *testing.T, env []string) ([]string, *agentsLambdaActions) {
 	t.Helper()
 	calls := &agentsLambdaActions{n: map[string]int{}}
@@ -400,17 +407,77 @@ func agentsLambdaWatch(t *testing.T, env []string) ([]string, *agentsLambdaActio
 			t.Fatal(err)
 		}
 		proxy := httputil.NewSingleHostReverseProxy(u)
+		proxy.ModifyResponse = func(res *http.Response) error {
+			_, action, _ := strings.Cut(res.Request.Header.Get("X-Amz-Target"), ".")
+			if _, ok := capacityOf[action]; !ok {
+				return nil
+			}
+			body, err := io.ReadAll(res.Body)
+			res.Body.Close()
+			res.Body = io.NopCloser(bytes.NewReader(body))
+			if err != nil {
+				return err
+			}
+			units := consumedUnits(body)
+			calls.mu.Lock()
+			if capacityOf[action] {
+				calls.rru += units
+			} else {
+				calls.wru += units
+			}
+			calls.mu.Unlock()
+			return nil
+		}
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			_, action, _ := strings.Cut(r.Header.Get("X-Amz-Target"), ".")
 			calls.mu.Lock()
 			calls.n[action]++
 			calls.mu.Unlock()
+			if _, ok := capacityOf[action]; ok {
+				body, err := io.ReadAll(r.Body)
+				if err != nil {
+					http.Error(w, err.Error(), http.StatusBadRequest)
+					return
+				}
+				if !bytes.Contains(body, []byte(`"ReturnConsumedCapacity"`)) && bytes.HasPrefix(body, []byte("{")) {
+					body = append([]byte(`{"ReturnConsumedCapacity":"TOTAL",`), body[1:]...)
+				}
+				r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+				r.Header.Set("Content-Length", strconv.Itoa(len(body)))
+			}
 			proxy.ServeHTTP(w, r)
 		}))
 		t.Cleanup(srv.Close)
 		out[i] = "AWS_ENDPOINT_URL_DYNAMODB=" + srv.URL
 	}
 	return out, calls
+}
+
+// capacityOf are the DynamoDB actions whose request units a watch adds
+// up: true for reads (read request units), false for writes.
+var capacityOf = map[string]bool{"GetItem": true, "BatchGetItem": true, "Query": true, "Scan": true,
+	"PutItem": false, "UpdateItem": false, "DeleteItem": false, "BatchWriteItem": false}
+
+// consumedUnits is the capacity units a DynamoDB answer says it consumed
+// (ConsumedCapacity, one or a list), 0 when it says none.
+func consumedUnits(body []byte) float64 {
+	var one struct {
+		ConsumedCapacity json.RawMessage
+	}
+	if json.Unmarshal(body, &one) != nil || len(one.ConsumedCapacity) == 0 {
+		return 0
+	}
+	var list []struct{ CapacityUnits float64 }
+	if json.Unmarshal(one.ConsumedCapacity, &list) != nil {
+		var c struct{ CapacityUnits float64 }
+		json.Unmarshal(one.ConsumedCapacity, &c)
+		list = append(list, c)
+	}
+	total := 0.0
+	for _, c := range list {
+		total += c.CapacityUnits
+	}
+	return total
 }
 
 // agentsLambdaAllowed holds the actions a function called to those its

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -104,6 +105,7 @@ func TestArenaThroughLambda(t *testing.T) {
 
 	// EventBridge Scheduler's stand-in ticks every 4 s until the runner is
 	// killed, then the fights under way play out.
+	var ticks atomic.Int32
 	tick := func() {
 		res, err := http.Post(scheduler.invokeURL, "application/json", strings.NewReader(`{}`))
 		if err != nil || res.StatusCode != http.StatusOK {
@@ -111,6 +113,7 @@ func TestArenaThroughLambda(t *testing.T) {
 			return
 		}
 		res.Body.Close()
+		ticks.Add(1)
 	}
 	t.Cleanup(func() {
 		if t.Failed() {
@@ -217,9 +220,17 @@ func TestArenaThroughLambda(t *testing.T) {
 	agentsLambdaAllowed(t, "RunnerFunction", runnerCalls)
 	runnerCalls.mu.Lock()
 	defer runnerCalls.mu.Unlock()
-	t.Logf("the runners' store calls: %.0f GetItem and %.0f PutItem a fight, %.2f and %.2f a bot's move (%d moves)",
-		float64(runnerCalls.n["GetItem"])/float64(len(recent.Fights)), float64(runnerCalls.n["PutItem"])/float64(len(recent.Fights)),
-		float64(runnerCalls.n["GetItem"])/float64(rounds), float64(runnerCalls.n["PutItem"])/float64(rounds), rounds)
+	fights := float64(len(recent.Fights))
+	t.Logf("the runners' store calls: %.0f GetItem and %.0f PutItem a fight, %.2f and %.2f a bot's move (%d moves); %.0f RRU and %.0f WRU a fight, %.2f and %.2f a move",
+		float64(runnerCalls.n["GetItem"])/fights, float64(runnerCalls.n["PutItem"])/fights,
+		float64(runnerCalls.n["GetItem"])/float64(rounds), float64(runnerCalls.n["PutItem"])/float64(rounds), rounds,
+		runnerCalls.rru/fights, runnerCalls.wru/fights, runnerCalls.rru/float64(rounds), runnerCalls.wru/float64(rounds))
+	schedulerCalls.mu.Lock()
+	defer schedulerCalls.mu.Unlock()
+	t.Logf("the scheduler's: %d ticks, %.1f RRU and %.1f WRU a tick", ticks.Load(), schedulerCalls.rru/float64(ticks.Load()), schedulerCalls.wru/float64(ticks.Load()))
+	if runnerCalls.rru == 0 || runnerCalls.wru == 0 {
+		t.Errorf("the table reported no capacity consumed by the runners (%v RRU, %v WRU)", runnerCalls.rru, runnerCalls.wru)
+	}
 }
 
 // sqsWatch is an SQS endpoint that passes every call on to endpoint and
