@@ -90,18 +90,21 @@ func (d *driver) drive(ctx context.Context, code string) error {
 			return err
 		}
 	}
+	var m *live.Match // the match as the last round saved it, or nil to read it
 	for {
 		if err := d.hold(ctx); err != nil {
 			return err
 		}
-		m, err := d.srv.Read(ctx, code)
-		if err != nil {
-			return err
+		if m == nil {
+			var err error
+			if m, err = d.srv.Read(ctx, code); err != nil {
+				return err
+			}
 		}
 		if m.Table != nil && m.Table.Phase().Over {
 			return d.finish(ctx, m)
 		}
-		asked := d.round(ctx, m)
+		asked, saved := d.round(ctx, m)
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -114,6 +117,7 @@ func (d *driver) drive(ctx context.Context, code string) error {
 				return err
 			}
 		}
+		m = saved
 	}
 }
 
@@ -200,8 +204,10 @@ type asked struct {
 
 // round asks the bots to move whose seats are to act and have not moved,
 // all at once, then plays their moves in seat order; it reports whether
-// it asked any.
-func (d *driver) round(ctx context.Context, m *live.Match) bool {
+// it asked any, and answers the match as their moves saved it when every
+// bot's moves were played (nil when any failed, or none was asked: the
+// match is then read again).
+func (d *driver) round(ctx context.Context, m *live.Match) (bool, *live.Match) {
 	p := m.Table.Phase()
 	rounds := d.srv.Game().Rules.Rounds()
 	var answers []*asked
@@ -231,18 +237,47 @@ func (d *driver) round(ctx context.Context, m *live.Match) bool {
 		})
 	}
 	wg.Wait()
-	for _, ans := range answers {
-		if ctx.Err() != nil {
-			return true
-		}
-		d.play(ctx, ans)
+	if ctx.Err() != nil {
+		return true, nil
 	}
-	return len(answers) > 0
+	saved := d.play(ctx, answers)
+	for _, ans := range answers {
+		if ans.err != nil {
+			saved = nil
+		}
+		d.settle(ctx, ans)
+	}
+	return len(answers) > 0, saved
 }
 
-// play plays one bot's answer: its moves through the live server, or,
-// for a bot that failed, its seat given up.
-func (d *driver) play(ctx context.Context, ans *asked) {
+// play plays the moves of the bots that answered, in seat order, through
+// the live server in one write of the match, notes on each answer the
+// error its moves met, and answers the match as saved (nil if no move
+// was played).
+func (d *driver) play(ctx context.Context, answers []*asked) *live.Match {
+	var batch []live.SeatMoves
+	var of []*asked
+	for _, ans := range answers {
+		if ans.err == nil && len(ans.moves) > 0 {
+			batch = append(batch, live.SeatMoves{Token: d.f.Seats[ans.seat].Token, Moves: ans.moves})
+			of = append(of, ans)
+		}
+	}
+	if len(batch) == 0 {
+		return nil
+	}
+	saved, errs, err := d.srv.ActAll(ctx, d.f.Code, batch)
+	for i, ans := range of {
+		if ans.err = err; err == nil {
+			ans.err = errs[i]
+		}
+	}
+	return saved
+}
+
+// settle keeps a bot's reply time and, for a bot that failed (its call,
+// its reply, or its moves), its failure, and gives its seat up.
+func (d *driver) settle(ctx context.Context, ans *asked) {
 	st := &d.f.Seats[ans.seat]
 	if ans.took > 0 {
 		st.Calls++
@@ -250,9 +285,6 @@ func (d *driver) play(ctx context.Context, ans *asked) {
 		st.Slowest = max(st.Slowest, ans.took.Milliseconds())
 	}
 	err := ans.err
-	for i := 0; err == nil && i < len(ans.moves); i++ {
-		_, err = d.srv.Act(ctx, d.f.Code, st.Token, ans.moves[i])
-	}
 	var pe *play.Error
 	var failure *Failure
 	switch {

@@ -31,6 +31,44 @@ func (s *Server) Act(ctx context.Context, code, token string, move json.RawMessa
 	return last, err
 }
 
+// SeatMoves are one seat's moves in a batch (ActAll): the token of its
+// seat and its moves, played in order.
+type SeatMoves struct {
+	Token string
+	Moves []json.RawMessage
+}
+
+// ActAll plays several seats' moves in one write of the match, as Act
+// would play them one after another in the order given: a server that
+// drives seats (the arena) plays a round's moves at the cost of one. A
+// seat whose move is refused keeps the moves it played before that one,
+// and its error is answered at its index; the other seats' moves are
+// played. It answers the match as saved with them. The error returned is
+// the write's own (the store's, a race lost), which no move of the batch
+// survived.
+func (s *Server) ActAll(ctx context.Context, code string, batch []SeatMoves) (*Match, []error, error) {
+	var errs []error
+	var last *Match
+	err := s.Update(ctx, code, func(m *Match) error {
+		last = m
+		errs = make([]error, len(batch)) // afresh at each attempt
+		for i, b := range batch {
+			seat, err := m.Player(b.Token)
+			for j := 0; err == nil && j < len(b.Moves); j++ {
+				if err = s.act(m, play.Seat(seat), b.Moves[j]); err == nil {
+					m.Played = true
+				}
+			}
+			errs[i] = err
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return last, errs, nil
+}
+
 // act checks seat's move and plays it, or keeps it for its round.
 func (s *Server) act(m *Match, seat play.Seat, move json.RawMessage) error {
 	p := m.Table.Phase()

@@ -63,7 +63,7 @@ type Table interface {
 	BotMove(s play.Seat, policy string) (json.RawMessage, error)
 	// Play plays the moves of the seats to act: in a game in turns the
 	// one move of the seat to act, refused with a *play.Error when the
-	// rules forbid it; in a game in rounds a move for each seat that
+	// rules forbid it, and then changing nothing; in a game in rounds a move for each seat that
 	// moved in time (a seat to act without one fell silent, and the
 	// game's rule for a silent seat applies to it).
 	Play(moves []play.Move) error

@@ -217,3 +217,72 @@ func TestRoundsCatchUp(t *testing.T) {
 		t.Fatalf("the next read resolved up to round %d; want 3, the last", got)
 	}
 }
+
+// savesCounted is a memory store that counts its writes of kind.
+type savesCounted struct {
+	*memory.Store
+	kind  string
+	saves atomic.Int32
+}
+
+func (s *savesCounted) Save(ctx context.Context, kind, ref string, state []byte, version uint64, expires time.Time) (string, error) {
+	if kind == s.kind {
+		s.saves.Add(1)
+	}
+	return s.Store.Save(ctx, kind, ref, state, version, expires)
+}
+
+// TestActAll: a batch of seats' moves is played in one write of the
+// match, as the same moves one after another would be: a move the rules
+// refuse, or a token of no seat, is that entry's error and keeps nothing
+// of it, while the others are played; the round resolves once its last
+// seat's move lands, in a later batch.
+func TestActAll(t *testing.T) {
+	ctx := context.Background()
+	store := &savesCounted{Store: &memory.Store{}, kind: sums{}.Kind()}
+	s := live.NewServer(&live.Game{Slug: "sums", Title: "Sums", Rules: sums{}}, store, time.Now).WithCreateLimit(0)
+	a, err := s.CreateSetup(ctx, live.Setup{Players: 3, Policy: "one", Round: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens := []string{a.Token}
+	for range 2 {
+		j, err := s.Join(ctx, a.Code, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		tokens = append(tokens, j.Token)
+	}
+	moves := func(ns ...int) []json.RawMessage {
+		var out []json.RawMessage
+		for _, n := range ns {
+			out = append(out, json.RawMessage(fmt.Sprintf(`{"n":%d}`, n)))
+		}
+		return out
+	}
+	before := store.saves.Load()
+	saved, errs, err := s.ActAll(ctx, a.Code, []live.SeatMoves{
+		{Token: tokens[0], Moves: moves(7)}, {Token: tokens[1], Moves: moves(12)}, {Token: "no seat's", Moves: moves(1)}, {Token: tokens[2], Moves: moves(2)},
+	})
+	if err != nil || len(errs) != 4 || errs[0] != nil || !play.IsCode(errs[1], play.CodeIllegalMove) || errs[2] == nil || errs[3] != nil {
+		t.Fatalf("a batch of a good move, one out of the rules, one of no seat and another good one: %v, %v", errs, err)
+	}
+	if n := store.saves.Load() - before; n != 1 {
+		t.Errorf("the batch wrote the match %d times, want once", n)
+	}
+	m := read(t, s, a.Code)
+	if saved == nil || !saved.Moved(0) || saved.Moved(1) || !saved.Moved(2) {
+		t.Errorf("the batch answered the match as %+v, not as saved", saved)
+	}
+	if tb := m.Table.(*board); tb.Rounds != 0 || !m.Moved(0) || m.Moved(1) || !m.Moved(2) {
+		t.Fatalf("after the batch: rounds %d, moved %v %v %v; want seats 0 and 2 moved, the round waiting for seat 1", tb.Rounds, m.Moved(0), m.Moved(1), m.Moved(2))
+	}
+	_, errs, err = s.ActAll(ctx, a.Code, []live.SeatMoves{{Token: tokens[0], Moves: moves(1)}, {Token: tokens[1], Moves: moves(3)}})
+	if err != nil || !play.IsCode(errs[0], play.CodeAlreadyMoved) || errs[1] != nil {
+		t.Fatalf("a second move of seat 0 and seat 1's: %v, %v", errs, err)
+	}
+	m = read(t, s, a.Code)
+	if tb := m.Table.(*board); tb.Rounds != 1 || fmt.Sprint(tb.Sum) != "[7 3 2]" || len(m.Log) != 1 {
+		t.Errorf("after seat 1's move: rounds %d, sums %v, log %s; want the round resolved once", tb.Rounds, tb.Sum, m.Log)
+	}
+}
