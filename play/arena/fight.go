@@ -111,6 +111,9 @@ type Summary struct {
 	Names    []string `json:"names"`
 	Places   []int    `json:"places,omitempty"` // once over
 	Launched int64    `json:"launched"`
+	// Plays is PlaysRuns for a run, scored Score once over.
+	Plays string `json:"plays,omitempty"`
+	Score *int   `json:"score,omitempty"`
 }
 
 // Launch starts a fight of game between entrants, in seat order: ids of
@@ -229,7 +232,7 @@ func (a *Arena) list(ctx context.Context, f *Fight) error {
 		return err
 	}
 	return update(ctx, a, kindRecent, f.Game, func(r *Recent, _ bool) error {
-		r.Fights = append(r.Fights, Summary{Code: f.Code, Bots: f.bots(), Names: f.names(), Launched: f.Launched})
+		r.Fights = append(r.Fights, Summary{Code: f.Code, Bots: f.bots(), Names: f.names(), Launched: f.Launched, Plays: f.Plays})
 		r.Fights = r.Fights[max(0, len(r.Fights)-KeptRecent):]
 		return nil
 	})

@@ -342,7 +342,7 @@ func (d *driver) finishRun(ctx context.Context, env *play.Envelope) error {
 			if i < 0 {
 				return errSkip
 			}
-			r.Fights[i].Places = f.Places
+			r.Fights[i].Places, r.Fights[i].Score = f.Places, f.Score
 			return nil
 		})
 		if err != nil {

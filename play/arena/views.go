@@ -127,13 +127,15 @@ type Index struct {
 // RunIndex is a game whose ranked runs the arena plays for the bots
 // registered to play them: the boards of its evaluation (each board's
 // name, as the game's boards name it, and options), the runs a bot plays
-// on each, and its bots' path.
+// on each, and its bots' and runs' paths (a run is launched and read as
+// a fight).
 type RunIndex struct {
 	Game         string     `json:"game"`
 	Title        string     `json:"title"`
 	Boards       []RunBoard `json:"boards"`
 	RunsPerBoard int        `json:"runsPerBoard"`
 	Bots         string     `json:"bots"`
+	Fights       string     `json:"fights"`
 }
 
 // RunBoard is one board of an evaluation.
@@ -180,7 +182,8 @@ func (a *Arena) Index() Index {
 	if a.runs != nil {
 		for _, g := range a.runs.Games() {
 			info := g.Info()
-			r := RunIndex{Game: info.Slug, Title: info.Name, Boards: []RunBoard{}, RunsPerBoard: RunsPerBoard, Bots: "/api/arena/" + info.Slug + "/bots"}
+			base := "/api/arena/" + info.Slug
+			r := RunIndex{Game: info.Slug, Title: info.Name, Boards: []RunBoard{}, RunsPerBoard: RunsPerBoard, Bots: base + "/bots", Fights: base + "/fights"}
 			for _, o := range EvalBoards(g) {
 				r.Boards = append(r.Boards, RunBoard{Board: boardOf(g, o), Options: o})
 			}

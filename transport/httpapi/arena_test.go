@@ -159,7 +159,7 @@ func TestArenaRunsOverHTTP(t *testing.T) {
 				Options map[string]string
 			}
 			RunsPerBoard int
-			Bots         string
+			Bots, Fights string
 		}
 	}
 	if e := do(t, h, "GET", "/api/arena", ""); e.Status != 200 || json.Unmarshal(e.Body, &index) != nil {
@@ -171,11 +171,11 @@ func TestArenaRunsOverHTTP(t *testing.T) {
 		for _, b := range r.Boards {
 			boards = append(boards, fmt.Sprintf("%q %v", b.Board, b.Options))
 		}
-		runs[r.Game] = fmt.Sprintf("%s, %d each: %s", r.Bots, r.RunsPerBoard, strings.Join(boards, "; "))
+		runs[r.Game] = fmt.Sprintf("%s %s, %d each: %s", r.Bots, r.Fights, r.RunsPerBoard, strings.Join(boards, "; "))
 	}
 	for game, want := range map[string]string{
-		"brinebell": `/api/arena/brinebell/bots, 10 each: "" map[]`,
-		"tinrail":   `/api/arena/tinrail/bots, 10 each: "opponent=wise" map[opponent:wise]; "opponent=easy" map[opponent:easy]`,
+		"brinebell": `/api/arena/brinebell/bots /api/arena/brinebell/fights, 10 each: "" map[]`,
+		"tinrail":   `/api/arena/tinrail/bots /api/arena/tinrail/fights, 10 each: "opponent=wise" map[opponent:wise]; "opponent=easy" map[opponent:easy]`,
 	} {
 		if runs[game] != want {
 			t.Errorf("the index's runs of %s: %s, want %s", game, runs[game], want)
@@ -218,6 +218,16 @@ func TestArenaRunsOverHTTP(t *testing.T) {
 	}
 	if m := do(t, h, "GET", run["match"].(string), ""); m.Status != 200 {
 		t.Fatalf("the run's ranked match %s: %d %s", run["match"], m.Status, m.Body)
+	}
+	var listed struct {
+		Fights []struct {
+			Code, Plays string
+			Score       *float64
+		}
+	}
+	if e := do(t, h, "GET", "/api/arena/brinebell/fights", ""); e.Status != 200 || json.Unmarshal(e.Body, &listed) != nil ||
+		len(listed.Fights) != 1 || listed.Fights[0].Plays != "runs" || listed.Fights[0].Score == nil || *listed.Fights[0].Score != run["score"] {
+		t.Fatalf("the game's fights list the run as %s, want it with its score %v", e.Body, run["score"])
 	}
 	board := do(t, h, "GET", "/api/games/brinebell/board", "")
 	if board.Status != 200 || board.JSON(t)["unlisted"] != 1.0 {

@@ -175,7 +175,7 @@ func (s *Server) arenaGuide(base string) string {
 	return strings.ReplaceAll(`## The arena: your bot at a URL, fought and laddered by the server
 
 GET {base}/api/arena lists its games (`+strings.Join(s.arenaGames, ", ")+`), their house bots and paths, and under "runs" the games whose runs it plays for bots.
-1. Register: POST {base}/api/arena/{game}/bots {"name","url","description"} with your agent's key (Authorization: Bearer <key>).
+1. Register: POST {base}/api/arena/{game}/bots {"name","url","description","plays"} with your agent's key (Authorization: Bearer <key>).
    The answer gives the bot's id and a "challenge" (shown once). The URL must be https:// on a public address.
    Try it first (registered or not): POST {base}/api/arena/{game}/trials {"url","options"} with the key reports every
    departure from the protocol (or go run ./cmd/conformance -bot-url <url> from your machine).

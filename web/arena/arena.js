@@ -1,23 +1,34 @@
 // arena.js is the arena's page: it reads and drives the arena's API
-// (GET /api/arena lists its games, and each game's paths) and shows
+// (GET /api/arena lists the games it holds fights of, under games, and
+// those whose ranked runs it plays for bots, under runs, with each one's
+// paths) and shows
 //
 //   /arena/                            the games
 //   /arena/?game=<slug>[&seats=N]      a game's ladder of fights of N seats
 //                                      (its fewest if none), every pair's
 //                                      record, its bots and latest fights,
 //                                      a form to launch a fight and watch
-//                                      it, and one to register a bot
-//   /arena/?game=<slug>&bot=<id>       a bot, and its fights; its owner
-//                                      (whose agent key this tab holds)
-//                                      sees its URL and may pause, resume
-//                                      or delete it
-//   /arena/?game=<slug>&fight=<code>   a fight, followed until it is over
+//                                      it, one to play a run and follow it
+//                                      (a game whose runs the arena plays),
+//                                      and one to register a bot; a game
+//                                      the arena plays the runs of only
+//                                      (no fights) shows its bots and the
+//                                      two forms
+//   /arena/?game=<slug>&bot=<id>       a bot, and its fights or its runs;
+//                                      its owner (whose agent key this tab
+//                                      holds) sees its URL and may pause,
+//                                      resume or delete it
+//   /arena/?game=<slug>&fight=<code>   a fight or a run, followed until it
+//                                      is over
 //
 // An agent's key is kept in this tab's session storage only (arena:key),
 // and sent only with the requests that need it: registering, verifying,
 // pausing, resuming or deleting a bot, and reading one (its owner sees
 // more). Every fight is a live match: its page (`page` of a fight) shows
-// it, and the replay viewer /view/?game=<slug>&live=<code> follows it.
+// it, and the replay viewer /view/?game=<slug>&live=<code> follows it. A
+// run is a fight of one seat, its bot's, whose `page` is the replay of
+// its ranked match (/view/?game=<slug>&ranked=<id>) and which says its
+// `board` (options) and, once over, its `score`.
 // Numbers are rounded half away from zero on their 4th decimal first (as
 // the boards page does), so what the page shows follows from the answer.
 "use strict";
@@ -104,6 +115,9 @@
   const botHref = (slug, id) => `?game=${enc(slug)}&bot=${enc(id)}`;
   const fightHref = (slug, code) => `?game=${enc(slug)}&fight=${enc(code)}`;
   const replayHref = (slug, code) => `/view/?game=${enc(slug)}&live=${enc(code)}`;
+  // boardsHref is the boards page of a game's board named key, with the
+  // name's = and , readable (as the boards page writes its links).
+  const boardsHref = (slug, key) => `/boards/?game=${enc(slug)}&board=${enc(key).replace(/%3D/g, "=").replace(/%2C/g, ",")}`;
 
   // G is what the page holds of the game it shows.
   const G = {info: null, seats: "", roster: [], recent: []};
@@ -134,8 +148,22 @@
     }
   }
 
+  // held answers every game of GET /api/arena's answer: those of games
+  // first (the arena holds their fights), then those of runs only. Each
+  // is its entry of games, or for a game of runs only its game, title,
+  // bots and fights' paths, with fought (whether the arena holds its
+  // fights) and runs (its entry of runs, null if none).
+  function held(arena) {
+    const games = arena.games || [], runs = arena.runs || [];
+    const played = (slug) => runs.find((r) => r.game === slug) || null;
+    const only = runs.filter((r) => !games.some((g) => g.game === r.game));
+    return [...games.map((g) => ({...g, fought: true, runs: played(g.game)})),
+      ...only.map((r) => ({game: r.game, title: r.title, bots: r.bots, fights: r.fights, fought: false, runs: r}))];
+  }
+
+  // gameInfo answers the game slug as held answers it.
   async function gameInfo(slug) {
-    const {games} = await call("/api/arena");
+    const games = held(await call("/api/arena"));
     const info = games.find((g) => g.game === slug);
     if (!info) throw new Error(`unknown_game: the arena holds no game ${slug}; it holds ${games.map((g) => g.game).join(", ")}`);
     return info;
@@ -143,47 +171,69 @@
 
   const seatRange = (info) => info.minSeats === info.maxSeats ? `${info.minSeats} seats` : `${info.minSeats} to ${info.maxSeats} seats`;
 
+  // holds says what the arena holds of a game: fights, runs or both.
+  const holds = (info) => [info.fought && "fights", info.runs && "runs"].filter(Boolean).join(" and ");
+
+  // home lists every game, each with what the arena holds of it.
   async function home() {
     $("status").textContent = "Reading the arena…";
-    const {games} = await call("/api/arena");
+    const games = held(await call("/api/arena"));
     const rosters = await Promise.all(games.map((g) => call(g.bots)));
     $("games").replaceChildren(...games.map((g, i) => {
       const li = el("li");
       li.dataset.game = g.game;
+      li.dataset.holds = holds(g);
       const bots = rosters[i].bots || [];
-      li.append(link(g.title, gameHref(g.game)), " ",
-        el("span", `${seatRange(g)} · ${plural(bots.length, "bot")} registered · house bots ${g.house.join(", ")}`, "hint"));
+      const facts = [holds(g)];
+      if (g.fought) facts.push(`fights of ${seatRange(g)}`);
+      if (g.runs) facts.push(`runs on ${plural(g.runs.boards.length, "board")}`);
+      facts.push(plural(bots.length, "bot") + " registered");
+      if (g.fought) facts.push(`house bots ${g.house.join(", ")}`);
+      li.append(link(g.title, gameHref(g.game)), " ", el("span", facts.join(" · "), "hint"));
       return li;
     }));
     $("status").textContent = "";
     show("home");
   }
 
-  // game shows a game's page, its ladder of fights of seats seats.
+  // game shows a game's page: its ladder of fights of seats seats and
+  // what goes with fights, where the arena holds them, and the section
+  // that plays a run, where it plays the game's runs.
   async function game(slug, seats) {
     $("status").textContent = "Reading the arena…";
     const info = await gameInfo(slug);
     G.info = info;
-    G.seats = seats || String(info.minSeats);
     document.title = info.title + " · arena";
     $("game-name").textContent = info.title;
+    for (const id of ["seats", "ladder-box", "pairs-box", "launch", "try", "fights-box"]) $(id).hidden = !info.fought;
+    $("runs").hidden = !info.runs;
+    if (info.fought) {
+      seatTabs(info, seats);
+      tryForm(info);
+    }
+    if (info.runs) runForm(info);
+    $("docs").href = `/docs/api/${enc(slug)}`;
+    registerForm(info);
+    show("game");
+    // Each part shows its own error; the launch form needs the roster.
+    await Promise.all([info.fought && ladder(info).catch(fail), roster(info).catch(fail), info.fought && fights(info).catch(fail)]);
+    if (info.fought) launchForm(info);
+    if (!$("error").textContent) $("status").textContent = "";
+  }
+
+  // seatTabs shows a tab for each count of seats a fight of the game may
+  // have (none if just one), the current one seats (its fewest if none).
+  function seatTabs(info, seats) {
+    G.seats = seats || String(info.minSeats);
     const counts = [];
     for (let n = info.minSeats; n <= info.maxSeats; n++) counts.push(String(n));
     $("seats").hidden = counts.length < 2;
     $("seats").replaceChildren(...counts.map((n) => {
-      const a = link(`${n} seats`, gameHref(slug, n), "tab");
+      const a = link(`${n} seats`, gameHref(info.game, n), "tab");
       a.dataset.seats = n;
       if (n === G.seats) a.setAttribute("aria-current", "page");
       return a;
     }));
-    $("docs").href = `/docs/api/${enc(slug)}`;
-    registerForm(info);
-    tryForm(info);
-    show("game");
-    // Each part shows its own error; the launch form needs the roster.
-    await Promise.all([ladder(info).catch(fail), roster(info).catch(fail), fights(info).catch(fail)]);
-    launchForm(info);
-    if (!$("error").textContent) $("status").textContent = "";
   }
 
   // ladder shows the game's ladder of fights of G.seats seats and every
@@ -249,20 +299,25 @@
     const r = await call(info.bots);
     G.roster = r.bots || [];
     $("roster-caption").textContent = `${plural(G.roster.length, "bot")} registered for ${info.title}, the first registered first; ` +
-      "a bot fights once active";
+      "a bot plays its fights or its runs once active";
     $("roster-rows").replaceChildren(...G.roster.map((b) => {
       const tr = el("tr");
       tr.dataset.bot = b.id;
       const name = el("th", undefined, "name");
       name.scope = "row";
       name.append(link(b.name, botHref(info.game, b.id)));
-      tr.append(name, el("td", b.state, "state " + b.state));
+      tr.append(name, el("td", plays(b), "plays"), el("td", b.state, "state " + b.state));
       return tr;
     }));
     $("roster").hidden = !G.roster.length;
     $("roster-none").hidden = !!G.roster.length;
-    if ($("launch-seats").options.length) slots(info, Number($("launch-seats").value));
+    if (info.fought && $("launch-seats").options.length) slots(info, Number($("launch-seats").value));
+    if (info.runs) runBots();
   }
+
+  // plays is what a bot plays: runs, or fights (which the API leaves out
+  // of a roster's entry).
+  const plays = (b) => b.plays || "fights";
 
   // seatsText is a fight's seats as a list shows them: each bot's name,
   // with its place once over.
@@ -276,15 +331,20 @@
       const tr = el("tr");
       tr.dataset.code = f.code;
       tr.dataset.over = String(!!f.places);
+      // A run has no places to show but its score, and its replay is its
+      // ranked match's, which its own page links.
+      const run = f.plays === "runs";
       const code = el("th", undefined, "code");
       code.scope = "row";
       code.append(link(f.code, fightHref(info.game, f.code)));
-      const seats = el("td", seatsText(f.names, f.places), "seats");
+      const seats = el("td", run ? `${f.names[0]}'s run` + (f.score == null ? "" : `, scored ${f.score}`) :
+        seatsText(f.names, f.places), "seats");
       if (!f.places) seats.append(el("span", " under way", "live"));
       const when = el("td", undefined, "launched");
       when.append(time(f.launched));
       const replay = el("td", undefined, "replay");
-      replay.append(link(f.places ? "Replay" : "Watch", replayHref(info.game, f.code)));
+      replay.append(run ? link("Its score and replay", fightHref(info.game, f.code)) :
+        link(f.places ? "Replay" : "Watch", replayHref(info.game, f.code)));
       tr.append(code, seats, when, replay);
       return tr;
     }));
@@ -312,11 +372,13 @@
     };
   }
 
-  // slots shows a select of n seats' bots, each the active bots and the
-  // house bots, keeping the choices made that are still there.
+  // slots shows a select of n seats' bots, each the active bots that
+  // play fights and the house bots, keeping the choices made that are
+  // still there.
   function slots(info, n) {
     const before = Array.from(document.querySelectorAll("#launch-slots select"), (s) => s.value);
-    const choices = [...G.roster.filter((b) => b.state === "active").map((b) => [b.id, b.name]), ...info.house.map((h) => [h, h])];
+    const fighters = G.roster.filter((b) => b.state === "active" && plays(b) === "fights");
+    const choices = [...fighters.map((b) => [b.id, b.name]), ...info.house.map((h) => [h, h])];
     $("launch-slots").replaceChildren(...Array.from({length: n}, (_, i) => {
       const label = el("label", `Seat ${i + 1} `);
       const select = el("select");
@@ -354,7 +416,7 @@
     const panel = fightPanel(info, f);
     $("launched").replaceChildren(panel.box);
     fights(info).catch(fail);
-    follow(info, f, panel, () => Promise.all([ladder(info), roster(info), fights(info)])).catch(fail);
+    follow(info, f, panel, () => Promise.all([ladder(info), roster(info), fights(info)]), "fight").catch(fail);
   }
 
   // fightPanel is a fight's panel: its links, its state and its seats;
@@ -415,14 +477,15 @@
     return Array.isArray(f.places) ? f.places : null;
   }
 
-  // watching counts the fights followed: following one stops the one
-  // before.
-  let watching = 0;
+  // watching counts the fights followed in each place of the page (the
+  // fight launched, the run played): following one stops the one before
+  // it there.
+  const watching = {};
 
   // follow reads fight f every POLL until it is over, showing it in
-  // panel, then calls done.
-  async function follow(info, f, panel, done) {
-    const me = ++watching;
+  // panel, then calls done; where is the place of the page it shows in.
+  async function follow(info, f, panel, done, where = "") {
+    const me = watching[where] = (watching[where] || 0) + 1;
     for (let misses = 0; ;) {
       if (f.over) {
         panel.update(f, await placesOf(info, f).catch(() => null));
@@ -431,7 +494,7 @@
       }
       panel.update(f, null);
       await new Promise((ok) => setTimeout(ok, POLL));
-      if (me !== watching) return;
+      if (me !== watching[where]) return;
       try {
         f = await call(`${info.fights}/${enc(f.code)}`);
         misses = 0;
@@ -442,10 +505,136 @@
     }
   }
 
+  // boardLabel names a board by its options, as the boards page does:
+  // "opponent wise", or "the board" for a game's one board.
+  function boardLabel(options) {
+    const o = Object.entries(options || {});
+    return o.length ? o.map(([k, v]) => `${k} ${v}`).join(" · ") : "the board";
+  }
+
+  // boardOf answers the board of the game's evaluation whose options are
+  // options (a run's board), or undefined.
+  function boardOf(info, options) {
+    const want = Object.entries(options || {});
+    return (info.runs ? info.runs.boards : []).find((b) => {
+      const have = Object.entries(b.options);
+      return have.length === want.length && want.every(([k, v]) => b.options[k] === v);
+    });
+  }
+
+  // boardLink is a run's board: its label, linking to its page on the
+  // boards when it is a board of the game's evaluation.
+  function boardLink(info, options) {
+    const b = boardOf(info, options);
+    return b ? link(boardLabel(b.options), boardsHref(info.game, b.board)) : boardLabel(options);
+  }
+
+  // runForm sets up the section that plays a run: the boards of the
+  // game's evaluation to choose from, and what the arena plays by itself.
+  function runForm(info) {
+    const r = info.runs;
+    $("run-board").replaceChildren(...r.boards.map((b, i) => Object.assign(el("option", boardLabel(b.options)), {value: String(i)})));
+    $("runs-note").replaceChildren(`The arena plays ${plural(r.runsPerBoard, "run")} of each active bot that plays runs on each ` +
+      `board of ${info.title}'s evaluation by itself, one at a time; a board lists a bot once it has played that many there. ` +
+      "Anyone may play one more now: it starts at once, and lands on its board as the others do. See ",
+    link(`${info.title}'s boards`, `/boards/?game=${enc(info.game)}`), ".");
+    $("run-form").onsubmit = (e) => {
+      e.preventDefault();
+      busy($("run-button"), () => playRun(info));
+    };
+  }
+
+  // runBots renews the choice of the bots a run may be played for: the
+  // roster's active bots that play runs, keeping the one chosen.
+  function runBots() {
+    const select = $("run-bot"), before = select.value;
+    const bots = G.roster.filter((b) => b.state === "active" && plays(b) === "runs");
+    select.replaceChildren(...bots.map((b) => Object.assign(el("option", b.name), {value: b.id})));
+    if (bots.some((b) => b.id === before)) select.value = before;
+    $("run-form").hidden = !bots.length;
+    $("run-none").hidden = !!bots.length;
+  }
+
+  // playRun plays a run of the bot chosen on the board chosen, and
+  // follows it until it is over.
+  async function playRun(info) {
+    const board = info.runs.boards[Number($("run-board").value)];
+    $("status").textContent = "Launching the run…";
+    const f = await call(info.fights, {method: "POST", body: {entrants: [$("run-bot").value], options: board.options}});
+    $("status").textContent = "";
+    const panel = runPanel(info, f);
+    $("run-launched").replaceChildren(panel.box);
+    const done = () => Promise.all([roster(info), info.fought && fights(info)]);
+    follow(info, f, panel, done, "run").catch(fail);
+  }
+
+  // runPanel is a run's panel: its link, its state, its board, its score
+  // once over and its replay once started, and its bot's replies; update
+  // shows the run as read.
+  function runPanel(info, f) {
+    const box = el("section", undefined, "panel fight run");
+    box.dataset.code = f.code;
+    const title = el("h3");
+    title.id = "fight-" + f.code;
+    box.setAttribute("aria-labelledby", title.id);
+    title.append("Run ", link(f.code, fightHref(info.game, f.code)));
+    const state = el("p", undefined, "state");
+    state.setAttribute("role", "status");
+    state.setAttribute("aria-live", "polite");
+    const facts = el("dl", undefined, "facts-list");
+    const board = el("dd", undefined, "board"), score = el("dd", undefined, "score"), replay = el("dd", undefined, "replay");
+    facts.append(el("dt", "Board"), board, el("dt", "Score"), score, el("dt", "Replay"), replay);
+    const table = el("table", undefined, "run-table");
+    table.append(el("caption", "Its bot: why it failed if it did, and its replies"));
+    const head = el("tr");
+    head.append(...["Bot", "Failed", "Calls", "Mean (ms)", "Slowest (ms)"].map((c) => Object.assign(el("th", c), {scope: "col"})));
+    table.createTHead().append(head);
+    const rows = el("tbody");
+    table.append(rows);
+    const times = el("p", undefined, "note times");
+    box.append(title, state, facts, table, times);
+
+    function update(f) {
+      box.dataset.over = String(f.over);
+      state.textContent = f.over ? "Over: " + runVerdict(f) : "Under way: the arena is playing it.";
+      state.classList.toggle("live", !f.over);
+      board.replaceChildren(boardLink(info, f.board));
+      score.textContent = f.over && f.score !== undefined ? String(f.score) : "–";
+      replay.replaceChildren(f.page ? link(f.over ? "Replay" : "Watch", f.page, "replay") : "once it has started");
+      rows.replaceChildren(...f.seats.map((s) => {
+        const tr = el("tr");
+        tr.dataset.bot = s.bot;
+        const name = Object.assign(el("th", undefined, "bot"), {scope: "row"});
+        name.append(link(s.name, botHref(info.game, s.bot)));
+        tr.append(name, el("td", s.failed || "–", "failed"), el("td", String(s.calls), "calls"),
+          el("td", String(s.meanMillis), "mean"), el("td", String(s.slowestMillis), "slowest"));
+        return tr;
+      }));
+      times.replaceChildren("Launched ", time(f.launched), ...(f.ended ? [", ended ", time(f.ended), "."] : ["."]));
+    }
+    update(f);
+    return {box, update};
+  }
+
+  // runVerdict says how a run that is over went.
+  function runVerdict(f) {
+    const s = f.seats[0];
+    const scored = f.score === undefined ? "its score is not known." : `scored ${f.score}.`;
+    return s.failed ? `${s.name} failed (${s.failed}), and ${scored}` : `${s.name} ${scored}`;
+  }
+
+  // panelOf is the panel of fight f: a run's, or a fight's.
+  const panelOf = (info, f) => f.plays === "runs" ? runPanel(info, f) : fightPanel(info, f);
+
   // registerForm sets up the form that registers a bot, with the key
   // this tab holds.
   function registerForm(info) {
     $("register-key").value = key();
+    // A game of fights and runs offers the choice; one of either takes
+    // the only one, which the API picks when none is sent.
+    const choose = info.fought && !!info.runs;
+    $("plays-label").hidden = !choose;
+    $("plays-note").hidden = !info.runs;
     let registered = null;
     $("register-form").onsubmit = (e) => {
       e.preventDefault();
@@ -455,6 +644,7 @@
         const body = {name: $("register-name").value, url: $("register-url").value.trim()};
         const description = $("register-description").value;
         if (description) body.description = description;
+        if (choose) body.plays = $("register-plays").value;
         const r = await call(info.bots, {method: "POST", body, key: k});
         registered = r.bot;
         const a = $("registered-bot");
@@ -478,7 +668,8 @@
         throw err;
       }
       $("verify-result").dataset.state = registered.state;
-      $("verify-result").textContent = `${registered.state}: ${registered.name} returned its challenge, and may fight now.`;
+      const now = plays(registered) === "runs" ? "the arena may play its runs now" : "may fight now";
+      $("verify-result").textContent = `${registered.state}: ${registered.name} returned its challenge, and ${now}.`;
       await roster(info);
     });
   }
@@ -533,7 +724,7 @@
     showBot(info, b);
     $("owner-result").textContent = note;
     show("bot");
-    await botFights(info, b);
+    await (plays(b) === "runs" ? botRuns(info, b) : botFights(info, b));
     $("status").textContent = "";
   }
 
@@ -553,6 +744,7 @@
     const owner = document.createDocumentFragment();
     owner.append(link(b.owner.name, "/boards/?agent=" + enc(b.owner.id)));
     fact("Owner", owner, "owner");
+    fact("Plays", plays(b), "plays");
     fact("State", b.state + (b.why ? ` (${b.why})` : ""), "state");
     fact("Description", b.description || "–", "description");
     fact("Registered", time(b.created), "created");
@@ -592,7 +784,7 @@
       });
     };
     op($("bot-verify"), "verify", (out) => `Verified: ${out.name} is ${out.state}.`);
-    op($("bot-pause"), "pause", (out) => `${out.name} is ${out.state}: it fights no more until resumed.`);
+    op($("bot-pause"), "pause", (out) => `${out.name} is ${out.state}: it plays no more until resumed.`);
     op($("bot-resume"), "resume", (out) => `${out.name} is ${out.state} again.`);
     $("bot-delete").onclick = () => {
       $("bot-delete").hidden = true;
@@ -616,11 +808,21 @@
     };
   }
 
-  // botFights lists a bot's latest fights, the latest first: each one's
-  // seats, with their places once over, and the bot's.
-  async function botFights(info, b) {
-    const codes = (b.fights || []).slice().reverse();
-    const read = await Promise.all(codes.map(async (code) => {
+  // botTable titles the table of a bot's fights or runs with what (its
+  // rows' word), columns and caption, and shows it if there are any.
+  function botTable(what, columns, caption, any) {
+    $("bot-fights-title").textContent = `Its ${what}s`;
+    $("bot-fights-head").replaceChildren(...columns.map((c) => Object.assign(el("th", c), {scope: "col"})));
+    $("bot-fights-caption").textContent = caption;
+    $("bot-fights").hidden = !any;
+    $("bot-fights-none").hidden = any;
+    $("bot-fights-none").textContent = `No ${what} yet.`;
+  }
+
+  // readFights reads the fights of codes: each {code, f, places}, f and
+  // places null when it could not be read.
+  function readFights(info, codes) {
+    return Promise.all(codes.map(async (code) => {
       try {
         const f = await call(`${info.fights}/${enc(code)}`);
         return {code, f, places: f.over ? await placesOf(info, f) : null};
@@ -628,7 +830,16 @@
         return {code, f: null, places: null};
       }
     }));
-    $("bot-fights-caption").textContent = `${b.name}'s latest ${plural(codes.length, "fight")}, the latest first`;
+  }
+
+  // botFights lists a bot's latest fights, the latest first: each one's
+  // seats, with their places once over, and the bot's.
+  async function botFights(info, b) {
+    $("bot-boards").hidden = true;
+    const codes = (b.fights || []).slice().reverse();
+    const read = await readFights(info, codes);
+    botTable("fight", ["Fight", "Seats", "Its place", "Launched", "Replay"],
+      `${b.name}'s latest ${plural(codes.length, "fight")}, the latest first`, !!codes.length);
     $("bot-fight-rows").replaceChildren(...read.map(({code, f, places}) => {
       const tr = el("tr");
       tr.dataset.code = code;
@@ -650,19 +861,61 @@
       tr.append(th, el("td", seatsText(f.seats.map((s) => s.name), places), "seats"), el("td", its, "place"), when, replay);
       return tr;
     }));
-    $("bot-fights").hidden = !codes.length;
-    $("bot-fights-none").hidden = !!codes.length;
   }
 
-  // fightView shows a fight, followed until it is over.
+  // botRuns lists a runs bot's latest runs, the latest first: each one's
+  // board, its score once over and its replay; and links the boards of
+  // the game's evaluation, where the bot stands once it has played them.
+  async function botRuns(info, b) {
+    const codes = (b.fights || []).slice().reverse();
+    const read = await readFights(info, codes);
+    botTable("run", ["Run", "Board", "Score", "Launched", "Replay"],
+      `${b.name}'s latest ${plural(codes.length, "run")}, the latest first: each one's board, and its score once over`, !!codes.length);
+    $("bot-fight-rows").replaceChildren(...read.map(({code, f}) => {
+      const tr = el("tr");
+      tr.dataset.code = code;
+      const th = el("th", undefined, "code");
+      th.scope = "row";
+      th.append(link(code, fightHref(info.game, code)));
+      if (!f) {
+        tr.append(th, el("td", "–", "board"), el("td", "–", "score"), el("td", "–", "launched"), el("td", "", "replay"));
+        return tr;
+      }
+      tr.dataset.over = String(f.over);
+      const board = el("td", undefined, "board");
+      board.append(boardLink(info, f.board));
+      let score = f.over ? (f.score === undefined ? "–" : String(f.score)) : "under way";
+      if (f.seats[0] && f.seats[0].failed) score += ` (failed: ${f.seats[0].failed})`;
+      const when = el("td", undefined, "launched");
+      when.append(time(f.launched));
+      const replay = el("td", undefined, "replay");
+      if (f.page) replay.append(link(f.over ? "Replay" : "Watch", f.page));
+      tr.append(th, board, el("td", score, "score"), when, replay);
+      return tr;
+    }));
+    botBoards(info, b);
+  }
+
+  // botBoards links the boards of the game's evaluation, on which a bot
+  // that plays runs stands once it has played enough runs there.
+  function botBoards(info, b) {
+    const boards = info.runs ? info.runs.boards : [];
+    $("bot-boards").hidden = !boards.length;
+    if (!boards.length) return;
+    $("bot-boards").replaceChildren(`${b.name} stands on ${boards.length === 1 ? "the board" : "each board"} of ${info.title}'s ` +
+      `evaluation once it has played ${plural(info.runs.runsPerBoard, "run")} there: `,
+    ...boards.flatMap((x, i) => [i ? " · " : "", link(boardLabel(x.options), boardsHref(info.game, x.board))]), ".");
+  }
+
+  // fightView shows a fight or a run, followed until it is over.
   async function fightView(slug, code) {
     $("status").textContent = "Reading the fight…";
     const info = await gameInfo(slug);
     $("fight-back").href = gameHref(slug);
     $("fight-back").textContent = `← ${info.title} in the arena`;
     const f = await call(`${info.fights}/${enc(code)}`);
-    document.title = `Fight ${f.code} · ${info.title} arena`;
-    const panel = fightPanel(info, f);
+    document.title = `${f.plays === "runs" ? "Run" : "Fight"} ${f.code} · ${info.title} arena`;
+    const panel = panelOf(info, f);
     $("fight-box").replaceChildren(panel.box);
     $("status").textContent = "";
     show("fight-view");
