@@ -68,6 +68,10 @@ type Settings struct {
 const (
 	DefaultLaunchesPerMinute = 10
 	DefaultMaxRunning        = 64
+	// MaxRunningPerClient bounds the fights one client has launched that
+	// are under way at once, so that no one client holds the arena's
+	// MaxRunning (nor keeps the schedule out) with long fights.
+	MaxRunningPerClient = 8
 	// MaxBotsPerAgent is how many bots one agent may have registered for
 	// a game.
 	MaxBotsPerAgent = 5

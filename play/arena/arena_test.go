@@ -522,9 +522,21 @@ func TestLimits(t *testing.T) {
 	for _, g := range games.Live() {
 		servers = append(servers, live.NewServer(g, store, clock))
 	}
-	a := arena.New(servers, store, clock, egress.New(egress.Policy{AllowHTTP: true, AllowPrivate: true, Timeout: time.Second}), arena.Settings{}).
-		WithQueue(arena.QueueFunc(func(context.Context, string) error { return nil }))
+	a := arena.New(servers, store, clock, egress.New(egress.Policy{AllowHTTP: true, AllowPrivate: true, Timeout: time.Second}), arena.Settings{})
+	a.WithQueue(arena.QueueFunc(func(_ context.Context, code string) error {
+		_, err := a.Drive(context.Background(), code) // each fight to its end, so that none stays under way
+		return err
+	}))
 	ctx := play.WithClient(owner("A1"), "203.0.113.5:4000")
+	fighter := arenatest.Start(t, arenatest.Bot{Name: "fighter", Width: 10, Height: 10})
+	reg, err := a.Register(ctx, "tron", arena.Registration{Name: "fighter", URL: fighter.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fighter.SetChallenge(reg.Challenge)
+	if _, err := a.Verify(play.WithClient(ctx, "203.0.113.6:4000"), "tron", reg.Bot.ID); err != nil { // another address's verifications
+		t.Fatal(err)
+	}
 	srv := arenatest.Start(t, arenatest.Bot{Name: "idle"})
 	idle, err := a.Register(ctx, "tron", arena.Registration{Name: "idle", URL: srv.URL, Description: ""})
 	if err != nil {
@@ -543,7 +555,7 @@ func TestLimits(t *testing.T) {
 		}
 	}
 	for n := 1; n <= arena.DefaultLaunchesPerMinute+1; n++ {
-		_, err := a.Launch(ctx, "tron", []string{"house:easy", "house:wise"}, []byte(`{"width":10,"height":10}`))
+		_, err := a.Launch(ctx, "tron", []string{reg.Bot.ID, "house:easy"}, []byte(`{"width":10,"height":10}`))
 		if n > arena.DefaultLaunchesPerMinute && !play.IsCode(err, play.CodeRateLimited) || n <= arena.DefaultLaunchesPerMinute && err != nil {
 			t.Fatalf("launch %d: %v", n, err)
 		}
@@ -556,8 +568,47 @@ func TestLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 	r, _ := a.Roster(ctx, "tron")
-	if len(r.Bots) != 1 || r.Bots[0].Name != "next" {
+	if len(r.Bots) != 2 || r.Bots[1].Name != "next" {
 		t.Fatalf("the roster after a day: %+v", r.Bots)
+	}
+}
+
+// TestUnderWayPerClient: one address has at most MaxRunningPerClient
+// fights it launched under way at once, whatever its launches a minute
+// allow; another address launches meanwhile, and once one of the first
+// address's fights ends it launches again. A fight of house bots alone
+// is refused: the arena fights registered bots.
+func TestUnderWayPerClient(t *testing.T) {
+	w := newWorld(t, time.Second)
+	bot, _ := w.register(t, owner("A1"), "tron", arenatest.Bot{Name: "fighter", Width: 10, Height: 10})
+	var servers []*live.Server
+	for _, g := range games.Live() {
+		servers = append(servers, w.servers[g.Slug])
+	}
+	w.arena = arena.New(servers, w.store, time.Now, egress.New(egress.Policy{AllowHTTP: true, AllowPrivate: true, Timeout: time.Second}),
+		arena.Settings{LaunchesPerMinute: 100}).WithQueue(arena.QueueFunc(func(_ context.Context, code string) error { w.started <- code; return nil }))
+	first, second := play.WithClient(context.Background(), "203.0.113.5:4000"), play.WithClient(context.Background(), "198.51.100.7:4000")
+	launch := func(ctx context.Context) error {
+		_, err := w.arena.Launch(ctx, "tron", []string{bot.ID, "house:easy"}, []byte(`{"width":10,"height":10}`))
+		return err
+	}
+	for n := 1; n <= arena.MaxRunningPerClient; n++ {
+		if err := launch(first); err != nil {
+			t.Fatalf("launch %d: %v", n, err)
+		}
+	}
+	if err := launch(first); !play.IsCode(err, play.CodeRateLimited) || !strings.Contains(err.Error(), "under way") {
+		t.Fatalf("a launch past %d fights under way: %v, want rate_limited", arena.MaxRunningPerClient, err)
+	}
+	if err := launch(second); err != nil {
+		t.Fatalf("another address's launch: %v", err)
+	}
+	w.arena.Drive(context.Background(), <-w.started)
+	if err := launch(first); err != nil {
+		t.Fatalf("a launch once one of the address's fights ended: %v", err)
+	}
+	if _, err := w.arena.Launch(second, "tron", []string{"house:easy", "house:wise"}, nil); !play.IsCode(err, play.CodeInvalidRequest) {
+		t.Fatalf("a fight of house bots alone: %v, want invalid_request", err)
 	}
 }
 

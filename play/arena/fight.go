@@ -2,7 +2,10 @@ package arena
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"maps"
 	"slices"
@@ -97,6 +100,9 @@ const (
 // what a restarted server resumes.
 type Running struct {
 	Codes []string `json:"codes"`
+	// By names, for each fight a client launched, the client (a hash of
+	// its address), to bound the fights one client has under way.
+	By map[string]string `json:"by,omitempty"`
 }
 
 // Recent lists a game's latest fights, oldest first.
@@ -191,6 +197,9 @@ func (a *Arena) launch(ctx context.Context, game string, entrants []string, opti
 		}
 		f.Seats[i], seats[i] = Fighter{Bot: b.ID, Name: b.Name, URL: b.URL, Owner: b.Owner.ID}, live.Entrant{Name: b.Name}
 	}
+	if len(f.registered()) == 0 {
+		return nil, play.Errorf(play.CodeInvalidRequest, "a fight seats at least one registered bot; house bots alone fight in live matches (%s)", s.Game().Base)
+	}
 	if !scheduled {
 		if err := a.launches.Take(ctx); err != nil {
 			return nil, err
@@ -215,12 +224,30 @@ func (a *Arena) launch(ctx context.Context, game string, entrants []string, opti
 }
 
 // list keeps a new fight and lists it among the fights under way (at
-// most MaxRunning) and its game's.
+// most MaxRunning, and MaxRunningPerClient of those the client ctx names
+// launched) and its game's.
 func (a *Arena) list(ctx context.Context, f *Fight) error {
+	by := a.launcher(ctx)
 	err := update(ctx, a, kindRunning, runningRef, func(r *Running, _ bool) error {
 		if len(r.Codes) >= a.settings.MaxRunning {
 			return &play.Error{Code: play.CodeUnavailable, RetryAfter: 10 * time.Second,
 				Message: "the arena runs as many fights at once as it may; try again in a while"}
+		}
+		if by != "" {
+			mine := 0
+			for _, c := range r.Codes {
+				if r.By[c] == by {
+					mine++
+				}
+			}
+			if mine >= MaxRunningPerClient {
+				return &play.Error{Code: play.CodeRateLimited, RetryAfter: 10 * time.Second, Message: fmt.Sprintf(
+					"%d fights launched from one address are under way, as many as the arena runs at once for one address; try again once one ends", mine)}
+			}
+			if r.By == nil {
+				r.By = map[string]string{}
+			}
+			r.By[f.Code] = by
 		}
 		r.Codes = append(r.Codes, f.Code)
 		return nil
@@ -236,6 +263,18 @@ func (a *Arena) list(ctx context.Context, f *Fight) error {
 		r.Fights = r.Fights[max(0, len(r.Fights)-KeptRecent):]
 		return nil
 	})
+}
+
+// launcher is the client ctx names, hashed, whose fights under way are
+// bounded; "" for none (the schedule's launches, or a host that sets no
+// limit on launches).
+func (a *Arena) launcher(ctx context.Context) string {
+	client := play.ClientOf(ctx)
+	if client == "" || a.settings.LaunchesPerMinute < 0 {
+		return ""
+	}
+	h := sha256.Sum256([]byte(client))
+	return hex.EncodeToString(h[:9])
 }
 
 // bots are the entrants of f's seats.

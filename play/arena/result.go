@@ -172,6 +172,7 @@ func (a *Arena) unlist(ctx context.Context, code string) error {
 		if r.Codes = slices.DeleteFunc(r.Codes, func(c string) bool { return c == code }); len(r.Codes) == n {
 			return errSkip
 		}
+		delete(r.By, code)
 		return nil
 	})
 }

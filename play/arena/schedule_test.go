@@ -138,7 +138,8 @@ func TestStuckFightsSentAgain(t *testing.T) {
 	lease := 100 * time.Millisecond
 	w := worldOver(t, &memory.Store{Clock: time.Now}, lease)
 	ctx := context.Background()
-	f, err := w.arena.Launch(ctx, "tron", []string{"house:easy", "house:wise"}, []byte(`{"width":12,"height":12}`))
+	bot, _ := w.register(t, owner("A1"), "tron", arenatest.Bot{Name: "held", Width: 12, Height: 12})
+	f, err := w.arena.Launch(ctx, "tron", []string{bot.ID, "house:easy"}, []byte(`{"width":12,"height":12}`))
 	if err != nil {
 		t.Fatal(err)
 	}

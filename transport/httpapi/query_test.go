@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentgames/bundle/internal/arenatest"
 	"github.com/agentgames/bundle/internal/contracttest"
 	"github.com/agentgames/bundle/internal/testserver"
 )
@@ -44,9 +45,15 @@ func TestEveryAPIGetRefusesUnknownOptions(t *testing.T) {
 	if agent.Status != 200 || key == "" {
 		t.Fatalf("register: %d %s", agent.Status, agent.Body)
 	}
-	bot := contracttest.DoAs(t, h, key, "POST", "/api/arena/tron/bots", `{"name":"Query Bot","url":"https://bot.example/"}`)
+	served := arenatest.Start(t, arenatest.Bot{Name: "Query Bot", Width: 10, Height: 10})
+	bot := contracttest.DoAs(t, h, key, "POST", "/api/arena/tron/bots", `{"name":"Query Bot","url":"`+served.URL+`"}`)
 	botID, _ := bot.JSON(t)["bot"].(map[string]any)["id"].(string)
-	fight := do(t, h, "POST", "/api/arena/tron/fights", `{"entrants":["house:easy","house:wise"],"options":{"width":10,"height":10}}`)
+	challenge, _ := bot.JSON(t)["challenge"].(string)
+	served.SetChallenge(challenge)
+	if e := contracttest.DoAs(t, h, key, "POST", "/api/arena/tron/bots/"+botID+"/verify", ""); e.Status != 200 {
+		t.Fatalf("verify: %d %s", e.Status, e.Body)
+	}
+	fight := do(t, h, "POST", "/api/arena/tron/fights", `{"entrants":["`+botID+`","house:wise"],"options":{"width":10,"height":10}}`)
 	fightCode, _ := fight.JSON(t)["code"].(string)
 	if bot.Status != 201 || fight.Status != 201 {
 		t.Fatalf("a bot and a fight: %d %s, %d %s", bot.Status, bot.Body, fight.Status, fight.Body)

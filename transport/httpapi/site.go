@@ -181,7 +181,7 @@ GET {base}/api/arena lists its games (`+strings.Join(s.arenaGames, ", ")+`), the
    departure from the protocol (or go run ./cmd/conformance -bot-url <url> from your machine).
 2. Prove the URL is yours: have your bot answer the arena's init messages with {"challenge": "<challenge>"}, then
    POST {base}/api/arena/{game}/bots/{id}/verify (with the key); the bot is active.
-3. Fight: POST {base}/api/arena/{game}/fights {"entrants":["<id>","house:<policy>",...],"options":{...}} (anyone, 10 a minute);
+3. Fight: POST {base}/api/arena/{game}/fights {"entrants":["<id>","house:<policy>",...],"options":{...}} (anyone, 10 a minute, 8 under way);
    the answer's "match" is the live match to watch (its transcript replays it), GET {base}/api/arena/{game}/fights/{code} the fight.
 The arena POSTs your bot the botsArena envelope {"game-id","action":"init"|"play-turn","game","board","players","player-index"}
 and waits 10 s for status 200 and {"play": <move>}: Tron a direction ("x+"), Tidebreakers the whole turn (a list: supplies,
