@@ -156,13 +156,11 @@ func TestRounds(t *testing.T) {
 	}
 }
 
-// TestRoundUnderLoad: 100 moves at once for one round of one match, 50
-// from each of two of its three players: each seat's move lands once and
-// every other request is refused (moved already) or told to try again;
-// the third seat's move then resolves the round, once.
-func TestRoundUnderLoad(t *testing.T) {
+// threePlayers creates a match of sums for three players, rounds a
+// minute long, and joins it twice: the match and the seats' tokens.
+func threePlayers(t *testing.T, s *live.Server) (*live.Joined, []string) {
+	t.Helper()
 	ctx := context.Background()
-	s := live.NewServer(&live.Game{Slug: "sums", Title: "Sums", Rules: sums{}}, &memory.Store{}, time.Now).WithCreateLimit(0)
 	a, err := s.CreateSetup(ctx, live.Setup{Players: 3, Policy: "one", Round: time.Minute})
 	if err != nil {
 		t.Fatal(err)
@@ -175,6 +173,17 @@ func TestRoundUnderLoad(t *testing.T) {
 		}
 		tokens = append(tokens, j.Token)
 	}
+	return a, tokens
+}
+
+// TestRoundUnderLoad: 100 moves at once for one round of one match, 50
+// from each of two of its three players: each seat's move lands once and
+// every other request is refused (moved already) or told to try again;
+// the third seat's move then resolves the round, once.
+func TestRoundUnderLoad(t *testing.T) {
+	ctx := context.Background()
+	s := live.NewServer(&live.Game{Slug: "sums", Title: "Sums", Rules: sums{}}, &memory.Store{}, time.Now).WithCreateLimit(0)
+	a, tokens := threePlayers(t, s)
 	var wg sync.WaitGroup
 	var landed [2]atomic.Int32
 	for i := range 100 {
@@ -241,18 +250,7 @@ func TestActAll(t *testing.T) {
 	ctx := context.Background()
 	store := &savesCounted{Store: &memory.Store{}, kind: sums{}.Kind()}
 	s := live.NewServer(&live.Game{Slug: "sums", Title: "Sums", Rules: sums{}}, store, time.Now).WithCreateLimit(0)
-	a, err := s.CreateSetup(ctx, live.Setup{Players: 3, Policy: "one", Round: time.Minute})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tokens := []string{a.Token}
-	for range 2 {
-		j, err := s.Join(ctx, a.Code, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		tokens = append(tokens, j.Token)
-	}
+	a, tokens := threePlayers(t, s)
 	moves := func(ns ...int) []json.RawMessage {
 		var out []json.RawMessage
 		for _, n := range ns {

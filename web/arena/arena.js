@@ -419,20 +419,28 @@
     follow(info, f, panel, () => Promise.all([ladder(info), roster(info), fights(info)]), "fight").catch(fail);
   }
 
-  // fightPanel is a fight's panel: its links, its state and its seats;
-  // update shows the fight as read, with its places once over.
-  function fightPanel(info, f) {
-    const box = el("section", undefined, "panel fight");
+  // panelFrame is what a fight's panel and a run's share: a section of
+  // class cls, titled word and the code (linking to its page), and the
+  // line that says its state as it changes.
+  function panelFrame(info, f, word, cls) {
+    const box = el("section", undefined, cls);
     box.dataset.code = f.code;
     const title = el("h3");
     title.id = "fight-" + f.code;
     box.setAttribute("aria-labelledby", title.id);
-    title.append("Fight ", link(f.code, fightHref(info.game, f.code)));
-    const links = el("p", undefined, "links");
-    links.append(link("Watch", f.page, "watch"), " its match live · ", link("Replay", replayHref(info.game, f.code), "replay"), " it in the viewer");
+    title.append(word + " ", link(f.code, fightHref(info.game, f.code)));
     const state = el("p", undefined, "state");
     state.setAttribute("role", "status");
     state.setAttribute("aria-live", "polite");
+    return {box, title, state};
+  }
+
+  // fightPanel is a fight's panel: its links, its state and its seats;
+  // update shows the fight as read, with its places once over.
+  function fightPanel(info, f) {
+    const {box, title, state} = panelFrame(info, f, "Fight", "panel fight");
+    const links = el("p", undefined, "links");
+    links.append(link("Watch", f.page, "watch"), " its match live · ", link("Replay", replayHref(info.game, f.code), "replay"), " it in the viewer");
     const table = el("table", undefined, "seats-table");
     table.append(el("caption", "Each seat: its bot, its place once the fight is over, why it failed if it did, and its bot's replies"));
     const head = el("tr");
@@ -572,15 +580,7 @@
   // once over and its replay once started, and its bot's replies; update
   // shows the run as read.
   function runPanel(info, f) {
-    const box = el("section", undefined, "panel fight run");
-    box.dataset.code = f.code;
-    const title = el("h3");
-    title.id = "fight-" + f.code;
-    box.setAttribute("aria-labelledby", title.id);
-    title.append("Run ", link(f.code, fightHref(info.game, f.code)));
-    const state = el("p", undefined, "state");
-    state.setAttribute("role", "status");
-    state.setAttribute("aria-live", "polite");
+    const {box, title, state} = panelFrame(info, f, "Run", "panel fight run");
     const facts = el("dl", undefined, "facts-list");
     const board = el("dd", undefined, "board"), score = el("dd", undefined, "score"), replay = el("dd", undefined, "replay");
     facts.append(el("dt", "Board"), board, el("dt", "Score"), score, el("dt", "Replay"), replay);
