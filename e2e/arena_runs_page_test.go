@@ -31,8 +31,9 @@ import (
 // Tinrail's page, whose fights and runs the arena holds, offers the
 // choice: a bot registered there through the page playing runs is a
 // runs bot, which no seat of a fight is offered, and its page links both
-// of Tinrail's boards, their names with = readable. No page may log a console error or throw. It keeps
-// screenshots in .artifacts/arena-runs-*.png.
+// of Tinrail's boards, their names with = readable. No page may log a
+// console error or throw. It keeps screenshots in
+// .artifacts/arena-runs-*.png.
 func TestArenaRunsPage(t *testing.T) {
 	start := time.Now()
 	b := newTab(t, time.Minute)
