@@ -96,38 +96,17 @@ func TestIASBotsInTheArena(t *testing.T) {
 // the bot's URL and the file its challenge is to be written to.
 func servePHP(t *testing.T, php, script string) (url, challengeFile string) {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	addr := freeAddrs(t, 1)[0]
 	dir, _ := filepath.Abs("testdata/ias")
 	challengeFile = filepath.Join(t.TempDir(), "challenge")
 	os.WriteFile(challengeFile, nil, 0o600)
 	cmd := exec.Command(php, "-S", addr, "-t", dir, filepath.Join(dir, "router.php"))
 	cmd.Env = append(os.Environ(), "CHALLENGE_FILE="+challengeFile)
-	var logs bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &logs, &logs
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+	logs := startLogged(t, "php -S "+script, cmd)
+	if !listens(addr, 2*time.Second) {
+		t.Fatalf("php -S did not listen on %s: %s", addr, logs)
 	}
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-		if t.Failed() {
-			t.Logf("php -S %s:\n%s", script, logs.String())
-		}
-	})
-	for range 100 {
-		if c, err := net.Dial("tcp", addr); err == nil {
-			c.Close()
-			return "http://" + addr + "/" + script, challengeFile
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Fatalf("php -S did not listen on %s: %s", addr, logs.String())
-	return "", ""
+	return "http://" + addr + "/" + script, challengeFile
 }
 
 // arenaAPI calls a server's API for a test.

@@ -151,15 +151,8 @@ func startEmulator(t testing.TB, rie, bootstrap string, env ...string) *emulator
 		cmd.Wait()
 	})
 	t.Cleanup(e.stop)
-	for {
-		if c, err := net.Dial("tcp", addr); err == nil {
-			c.Close()
-			break
-		}
-		if time.Since(start) > 20*time.Second {
-			t.Fatalf("the emulator never listened:\n%s", e.log)
-		}
-		time.Sleep(time.Millisecond)
+	if !listens(addr, 20*time.Second) {
+		t.Fatalf("the emulator never listened:\n%s", e.log)
 	}
 	e.listening = time.Since(start)
 	if _, err := e.invoke(get("/api/games")); err != nil {

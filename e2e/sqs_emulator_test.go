@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"net"
@@ -46,19 +45,7 @@ func startSQS(t *testing.T) *sqsEmulator {
 	if err := os.WriteFile(config, []byte(yaml), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, "-config", config, "Local")
-	log := &bytes.Buffer{}
-	cmd.Stdout, cmd.Stderr = log, log
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-		if t.Failed() {
-			t.Logf("goaws:\n%s", tail(log.String()))
-		}
-	})
+	startLogged(t, "goaws", exec.Command(bin, "-config", config, "Local"))
 	e := &sqsEmulator{Endpoint: "http://127.0.0.1:" + port}
 	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
 		if res, err := http.Get(e.Endpoint + "/health"); err == nil {
