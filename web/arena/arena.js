@@ -841,15 +841,8 @@
     botTable("fight", ["Fight", "Seats", "Its place", "Launched", "Replay"],
       `${b.name}'s latest ${plural(codes.length, "fight")}, the latest first`, !!codes.length);
     $("bot-fight-rows").replaceChildren(...read.map(({code, f, places}) => {
-      const tr = el("tr");
-      tr.dataset.code = code;
-      const th = el("th", undefined, "code");
-      th.scope = "row";
-      th.append(link(code, fightHref(info.game, code)));
-      if (!f) {
-        tr.append(th, el("td", "–", "seats"), el("td", "–", "place"), el("td", "–", "launched"), el("td", "", "replay"));
-        return tr;
-      }
+      const tr = botRow(info, code, f, ["seats", "place"]);
+      if (!f) return tr;
       const seat = f.seats.findIndex((s) => s.bot === b.id);
       let its = f.over ? "–" : "under way";
       if (places && seat >= 0) its = `${nth(places[seat])} of ${f.seats.length}`;
@@ -858,9 +851,24 @@
       when.append(time(f.launched));
       const replay = el("td", undefined, "replay");
       replay.append(link(f.over ? "Replay" : "Watch", replayHref(info.game, code)));
-      tr.append(th, el("td", seatsText(f.seats.map((s) => s.name), places), "seats"), el("td", its, "place"), when, replay);
+      tr.append(el("td", seatsText(f.seats.map((s) => s.name), places), "seats"), el("td", its, "place"), when, replay);
       return tr;
     }));
+  }
+
+  // botRow starts the row of a bot's fight (or run) code: its head cell,
+  // linking the fight's page; for a fight that could not be read (f
+  // null), a dash in each of the cells of classes, and in its launch's,
+  // and no replay.
+  function botRow(info, code, f, classes) {
+    const tr = el("tr");
+    tr.dataset.code = code;
+    const th = el("th", undefined, "code");
+    th.scope = "row";
+    th.append(link(code, fightHref(info.game, code)));
+    tr.append(th);
+    if (!f) tr.append(...[...classes, "launched"].map((c) => el("td", "–", c)), el("td", "", "replay"));
+    return tr;
   }
 
   // botRuns lists a runs bot's latest runs, the latest first: each one's
@@ -872,15 +880,8 @@
     botTable("run", ["Run", "Board", "Score", "Launched", "Replay"],
       `${b.name}'s latest ${plural(codes.length, "run")}, the latest first: each one's board, and its score once over`, !!codes.length);
     $("bot-fight-rows").replaceChildren(...read.map(({code, f}) => {
-      const tr = el("tr");
-      tr.dataset.code = code;
-      const th = el("th", undefined, "code");
-      th.scope = "row";
-      th.append(link(code, fightHref(info.game, code)));
-      if (!f) {
-        tr.append(th, el("td", "–", "board"), el("td", "–", "score"), el("td", "–", "launched"), el("td", "", "replay"));
-        return tr;
-      }
+      const tr = botRow(info, code, f, ["board", "score"]);
+      if (!f) return tr;
       tr.dataset.over = String(f.over);
       const board = el("td", undefined, "board");
       board.append(boardLink(info, f.board));
@@ -890,7 +891,7 @@
       when.append(time(f.launched));
       const replay = el("td", undefined, "replay");
       if (f.page) replay.append(link(f.over ? "Replay" : "Watch", f.page));
-      tr.append(th, board, el("td", score, "score"), when, replay);
+      tr.append(board, el("td", score, "score"), when, replay);
       return tr;
     }));
     botBoards(info, b);
